@@ -52,12 +52,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Annotations {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Annotations {
-    type Builder = __de::Annotations;
-    const EXPECTING: &'static str = "a Annotations object";
 }
 impl Annotations {
     /// A `Annotations` with every optional member absent.
@@ -136,12 +132,8 @@ impl<'de> __rt::serde::Deserialize<'de> for AudioContent {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for AudioContent {
-    type Builder = __de::AudioContent;
-    const EXPECTING: &'static str = "a AudioContent object";
 }
 impl AudioContent {
     /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
@@ -210,12 +202,8 @@ impl<'de> __rt::serde::Deserialize<'de> for BaseMetadata {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for BaseMetadata {
-    type Builder = __de::BaseMetadata;
-    const EXPECTING: &'static str = "a BaseMetadata object";
 }
 impl BaseMetadata {
     /// A `BaseMetadata` with its required members (`name`); optional members absent, constants written when encoding.
@@ -276,12 +264,8 @@ impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for BlobResourceContents {
-    type Builder = __de::BlobResourceContents;
-    const EXPECTING: &'static str = "a BlobResourceContents object";
 }
 impl BlobResourceContents {
     /// A `BlobResourceContents` with its required members (`uri`, `blob`); optional members absent, constants written when encoding.
@@ -354,12 +338,8 @@ impl<'de> __rt::serde::Deserialize<'de> for BooleanSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for BooleanSchema {
-    type Builder = __de::BooleanSchema;
-    const EXPECTING: &'static str = "a BooleanSchema object";
 }
 impl BooleanSchema {
     /// A `BooleanSchema` with every optional member absent.
@@ -425,12 +405,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CallToolRequest {
-    type Builder = __de::CallToolRequest;
-    const EXPECTING: &'static str = "a CallToolRequest object";
 }
 impl CallToolRequest {
     /// A `CallToolRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -479,12 +455,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CallToolRequestParams {
-    type Builder = __de::CallToolRequestParams;
-    const EXPECTING: &'static str = "a CallToolRequestParams object";
 }
 impl CallToolRequestParams {
     /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
@@ -568,12 +540,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CallToolResult {
-    type Builder = __de::CallToolResult;
-    const EXPECTING: &'static str = "a CallToolResult object";
 }
 impl CallToolResult {
     /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
@@ -680,12 +648,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CancelledNotification {
-    type Builder = __de::CancelledNotification;
-    const EXPECTING: &'static str = "a CancelledNotification object";
 }
 impl CancelledNotification {
     /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
@@ -736,12 +700,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CancelledNotificationParams {
-    type Builder = __de::CancelledNotificationParams;
-    const EXPECTING: &'static str = "a CancelledNotificationParams object";
 }
 impl CancelledNotificationParams {
     /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
@@ -809,12 +769,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilities {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ClientCapabilities {
-    type Builder = __de::ClientCapabilities;
-    const EXPECTING: &'static str = "a ClientCapabilities object";
 }
 impl ClientCapabilities {
     /// A `ClientCapabilities` with every optional member absent.
@@ -890,12 +846,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ClientCapabilitiesRoots {
-    type Builder = __de::ClientCapabilitiesRoots;
-    const EXPECTING: &'static str = "a ClientCapabilitiesRoots object";
 }
 impl ClientCapabilitiesRoots {
     /// A `ClientCapabilitiesRoots` with every optional member absent.
@@ -972,7 +924,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ClientNotification)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ClientNotification {
@@ -1125,7 +1077,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ClientRequest)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ClientRequest {
@@ -1206,7 +1158,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ClientResult)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ClientResult {
@@ -1251,12 +1203,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CompleteRequest {
-    type Builder = __de::CompleteRequest;
-    const EXPECTING: &'static str = "a CompleteRequest object";
 }
 impl CompleteRequest {
     /// A `CompleteRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -1318,7 +1266,7 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsRef {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::CompleteRequestParamsRef)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for CompleteRequestParamsRef {
@@ -1372,12 +1320,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CompleteRequestParamsArgument {
-    type Builder = __de::CompleteRequestParamsArgument;
-    const EXPECTING: &'static str = "a CompleteRequestParamsArgument object";
 }
 impl CompleteRequestParamsArgument {
     /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
@@ -1421,12 +1365,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsContext {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CompleteRequestParamsContext {
-    type Builder = __de::CompleteRequestParamsContext;
-    const EXPECTING: &'static str = "a CompleteRequestParamsContext object";
 }
 impl CompleteRequestParamsContext {
     /// A `CompleteRequestParamsContext` with every optional member absent.
@@ -1481,12 +1421,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CompleteRequestParams {
-    type Builder = __de::CompleteRequestParams;
-    const EXPECTING: &'static str = "a CompleteRequestParams object";
 }
 impl CompleteRequestParams {
     /// A `CompleteRequestParams` with its required members (`ref`, `argument`); optional members absent, constants written when encoding.
@@ -1555,12 +1491,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CompleteResult {
-    type Builder = __de::CompleteResult;
-    const EXPECTING: &'static str = "a CompleteResult object";
 }
 impl CompleteResult {
     /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
@@ -1621,12 +1553,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CompleteResultCompletion {
-    type Builder = __de::CompleteResultCompletion;
-    const EXPECTING: &'static str = "a CompleteResultCompletion object";
 }
 impl CompleteResultCompletion {
     /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
@@ -1717,7 +1645,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ContentBlock {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ContentBlock)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ContentBlock {
@@ -1766,12 +1694,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CreateMessageRequest {
-    type Builder = __de::CreateMessageRequest;
-    const EXPECTING: &'static str = "a CreateMessageRequest object";
 }
 impl CreateMessageRequest {
     /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -1833,20 +1757,7 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeCon
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-        match &*key {
-            "allServers" => Ok(CreateMessageRequestParamsIncludeContext::AllServers),
-            "none" => Ok(CreateMessageRequestParamsIncludeContext::None),
-            "thisServer" => Ok(CreateMessageRequestParamsIncludeContext::ThisServer),
-            other => {
-                Err(
-                    <D::Error as __rt::serde::de::Error>::unknown_variant(
-                        other,
-                        &["allServers", "none", "thisServer"],
-                    ),
-                )
-            }
-        }
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
@@ -1912,12 +1823,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CreateMessageRequestParams {
-    type Builder = __de::CreateMessageRequestParams;
-    const EXPECTING: &'static str = "a CreateMessageRequestParams object";
 }
 impl CreateMessageRequestParams {
     /// A `CreateMessageRequestParams` with its required members (`messages`, `maxTokens`); optional members absent, constants written when encoding.
@@ -2026,12 +1933,8 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for CreateMessageResult {
-    type Builder = __de::CreateMessageResult;
-    const EXPECTING: &'static str = "a CreateMessageResult object";
 }
 impl CreateMessageResult {
     /// A `CreateMessageResult` with its required members (`role`, `content`, `model`); optional members absent, constants written when encoding.
@@ -2123,7 +2026,7 @@ impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::CreateMessageResultContent)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for CreateMessageResultContent {
@@ -2184,12 +2087,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ElicitRequest {
-    type Builder = __de::ElicitRequest;
-    const EXPECTING: &'static str = "a ElicitRequest object";
 }
 impl ElicitRequest {
     /// A `ElicitRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -2244,12 +2143,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParamsRequestedSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ElicitRequestParamsRequestedSchema {
-    type Builder = __de::ElicitRequestParamsRequestedSchema;
-    const EXPECTING: &'static str = "a ElicitRequestParamsRequestedSchema object";
 }
 impl ElicitRequestParamsRequestedSchema {
     /// A `ElicitRequestParamsRequestedSchema` with its required members (`properties`); optional members absent, constants written when encoding.
@@ -2304,12 +2199,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ElicitRequestParams {
-    type Builder = __de::ElicitRequestParams;
-    const EXPECTING: &'static str = "a ElicitRequestParams object";
 }
 impl ElicitRequestParams {
     /// A `ElicitRequestParams` with its required members (`message`, `requestedSchema`); optional members absent, constants written when encoding.
@@ -2371,12 +2262,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ElicitResult {
-    type Builder = __de::ElicitResult;
-    const EXPECTING: &'static str = "a ElicitResult object";
 }
 impl ElicitResult {
     /// A `ElicitResult` with its required members (`action`); optional members absent, constants written when encoding.
@@ -2458,20 +2345,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-        match &*key {
-            "accept" => Ok(ElicitResultAction::Accept),
-            "cancel" => Ok(ElicitResultAction::Cancel),
-            "decline" => Ok(ElicitResultAction::Decline),
-            other => {
-                Err(
-                    <D::Error as __rt::serde::de::Error>::unknown_variant(
-                        other,
-                        &["accept", "cancel", "decline"],
-                    ),
-                )
-            }
-        }
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ElicitResultAction {
@@ -2513,7 +2387,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ElicitResultContentValue {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_any(__de::ElicitResultContentValue)
+        __rt::pull::deserialize(d)
     }
 }
 impl From<String> for ElicitResultContentValue {
@@ -2582,12 +2456,8 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for EmbeddedResource {
-    type Builder = __de::EmbeddedResource;
-    const EXPECTING: &'static str = "a EmbeddedResource object";
 }
 impl EmbeddedResource {
     /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
@@ -2657,7 +2527,7 @@ impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::EmbeddedResourceResource)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for EmbeddedResourceResource {
@@ -2719,12 +2589,8 @@ impl<'de> __rt::serde::Deserialize<'de> for EnumSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for EnumSchema {
-    type Builder = __de::EnumSchema;
-    const EXPECTING: &'static str = "a EnumSchema object";
 }
 impl EnumSchema {
     /// A `EnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
@@ -2791,12 +2657,8 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for GetPromptRequest {
-    type Builder = __de::GetPromptRequest;
-    const EXPECTING: &'static str = "a GetPromptRequest object";
 }
 impl GetPromptRequest {
     /// A `GetPromptRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -2845,12 +2707,8 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for GetPromptRequestParams {
-    type Builder = __de::GetPromptRequestParams;
-    const EXPECTING: &'static str = "a GetPromptRequestParams object";
 }
 impl GetPromptRequestParams {
     /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
@@ -2908,12 +2766,8 @@ impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for GetPromptResult {
-    type Builder = __de::GetPromptResult;
-    const EXPECTING: &'static str = "a GetPromptResult object";
 }
 impl GetPromptResult {
     /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
@@ -2989,12 +2843,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ImageContent {
-    type Builder = __de::ImageContent;
-    const EXPECTING: &'static str = "a ImageContent object";
 }
 impl ImageContent {
     /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
@@ -3066,12 +2916,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Implementation {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Implementation {
-    type Builder = __de::Implementation;
-    const EXPECTING: &'static str = "a Implementation object";
 }
 impl Implementation {
     /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
@@ -3125,12 +2971,8 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for InitializeRequest {
-    type Builder = __de::InitializeRequest;
-    const EXPECTING: &'static str = "a InitializeRequest object";
 }
 impl InitializeRequest {
     /// A `InitializeRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -3180,12 +3022,8 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for InitializeRequestParams {
-    type Builder = __de::InitializeRequestParams;
-    const EXPECTING: &'static str = "a InitializeRequestParams object";
 }
 impl InitializeRequestParams {
     /// A `InitializeRequestParams` with its required members (`protocolVersion`, `capabilities`, `clientInfo`); optional members absent, constants written when encoding.
@@ -3256,12 +3094,8 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializeResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for InitializeResult {
-    type Builder = __de::InitializeResult;
-    const EXPECTING: &'static str = "a InitializeResult object";
 }
 impl InitializeResult {
     /// A `InitializeResult` with its required members (`protocolVersion`, `capabilities`, `serverInfo`); optional members absent, constants written when encoding.
@@ -3335,12 +3169,8 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializedNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for InitializedNotification {
-    type Builder = __de::InitializedNotification;
-    const EXPECTING: &'static str = "a InitializedNotification object";
 }
 impl InitializedNotification {
     /// A `InitializedNotification` with every optional member absent.
@@ -3395,12 +3225,8 @@ impl<'de> __rt::serde::Deserialize<'de> for InitializedNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for InitializedNotificationParams {
-    type Builder = __de::InitializedNotificationParams;
-    const EXPECTING: &'static str = "a InitializedNotificationParams object";
 }
 impl InitializedNotificationParams {
     /// A `InitializedNotificationParams` with every optional member absent.
@@ -3453,12 +3279,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcError {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcError {
-    type Builder = __de::JsonRpcError;
-    const EXPECTING: &'static str = "a JSONRPCError object";
 }
 impl JsonRpcError {
     /// A `JSONRPCError` with its required members (`id`, `error`); optional members absent, constants written when encoding.
@@ -3514,12 +3336,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorError {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcErrorError {
-    type Builder = __de::JsonRpcErrorError;
-    const EXPECTING: &'static str = "a JsonRpcErrorError object";
 }
 impl JsonRpcErrorError {
     /// A `JsonRpcErrorError` with its required members (`code`, `message`); optional members absent, constants written when encoding.
@@ -3593,7 +3411,7 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::JsonRpcMessage)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for JsonRpcMessage {
@@ -3643,12 +3461,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcNotification {
-    type Builder = __de::JsonRpcNotification;
-    const EXPECTING: &'static str = "a JSONRPCNotification object";
 }
 impl JsonRpcNotification {
     /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
@@ -3701,12 +3515,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcNotificationParams {
-    type Builder = __de::JsonRpcNotificationParams;
-    const EXPECTING: &'static str = "a JsonRpcNotificationParams object";
 }
 impl JsonRpcNotificationParams {
     /// A `JsonRpcNotificationParams` with every optional member absent.
@@ -3764,12 +3574,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcRequest {
-    type Builder = __de::JsonRpcRequest;
-    const EXPECTING: &'static str = "a JSONRPCRequest object";
 }
 impl JsonRpcRequest {
     /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
@@ -3826,12 +3632,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParamsMeta {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcRequestParamsMeta {
-    type Builder = __de::JsonRpcRequestParamsMeta;
-    const EXPECTING: &'static str = "a JsonRpcRequestParamsMeta object";
 }
 impl JsonRpcRequestParamsMeta {
     /// A `JsonRpcRequestParamsMeta` with every optional member absent.
@@ -3882,12 +3684,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcRequestParams {
-    type Builder = __de::JsonRpcRequestParams;
-    const EXPECTING: &'static str = "a JsonRpcRequestParams object";
 }
 impl JsonRpcRequestParams {
     /// A `JsonRpcRequestParams` with every optional member absent.
@@ -3940,12 +3738,8 @@ impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for JsonRpcResponse {
-    type Builder = __de::JsonRpcResponse;
-    const EXPECTING: &'static str = "a JSONRPCResponse object";
 }
 impl JsonRpcResponse {
     /// A `JSONRPCResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
@@ -4000,12 +3794,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListPromptsRequest {
-    type Builder = __de::ListPromptsRequest;
-    const EXPECTING: &'static str = "a ListPromptsRequest object";
 }
 impl ListPromptsRequest {
     /// A `ListPromptsRequest` with every optional member absent.
@@ -4058,12 +3848,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListPromptsRequestParams {
-    type Builder = __de::ListPromptsRequestParams;
-    const EXPECTING: &'static str = "a ListPromptsRequestParams object";
 }
 impl ListPromptsRequestParams {
     /// A `ListPromptsRequestParams` with every optional member absent.
@@ -4121,12 +3907,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListPromptsResult {
-    type Builder = __de::ListPromptsResult;
-    const EXPECTING: &'static str = "a ListPromptsResult object";
 }
 impl ListPromptsResult {
     /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
@@ -4191,12 +3973,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListResourceTemplatesRequest {
-    type Builder = __de::ListResourceTemplatesRequest;
-    const EXPECTING: &'static str = "a ListResourceTemplatesRequest object";
 }
 impl ListResourceTemplatesRequest {
     /// A `ListResourceTemplatesRequest` with every optional member absent.
@@ -4252,12 +4030,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListResourceTemplatesRequestParams {
-    type Builder = __de::ListResourceTemplatesRequestParams;
-    const EXPECTING: &'static str = "a ListResourceTemplatesRequestParams object";
 }
 impl ListResourceTemplatesRequestParams {
     /// A `ListResourceTemplatesRequestParams` with every optional member absent.
@@ -4315,12 +4089,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListResourceTemplatesResult {
-    type Builder = __de::ListResourceTemplatesResult;
-    const EXPECTING: &'static str = "a ListResourceTemplatesResult object";
 }
 impl ListResourceTemplatesResult {
     /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
@@ -4385,12 +4155,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListResourcesRequest {
-    type Builder = __de::ListResourcesRequest;
-    const EXPECTING: &'static str = "a ListResourcesRequest object";
 }
 impl ListResourcesRequest {
     /// A `ListResourcesRequest` with every optional member absent.
@@ -4443,12 +4209,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListResourcesRequestParams {
-    type Builder = __de::ListResourcesRequestParams;
-    const EXPECTING: &'static str = "a ListResourcesRequestParams object";
 }
 impl ListResourcesRequestParams {
     /// A `ListResourcesRequestParams` with every optional member absent.
@@ -4506,12 +4268,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListResourcesResult {
-    type Builder = __de::ListResourcesResult;
-    const EXPECTING: &'static str = "a ListResourcesResult object";
 }
 impl ListResourcesResult {
     /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
@@ -4582,12 +4340,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListRootsRequest {
-    type Builder = __de::ListRootsRequest;
-    const EXPECTING: &'static str = "a ListRootsRequest object";
 }
 impl ListRootsRequest {
     /// A `ListRootsRequest` with every optional member absent.
@@ -4639,12 +4393,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParamsMeta {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListRootsRequestParamsMeta {
-    type Builder = __de::ListRootsRequestParamsMeta;
-    const EXPECTING: &'static str = "a ListRootsRequestParamsMeta object";
 }
 impl ListRootsRequestParamsMeta {
     /// A `ListRootsRequestParamsMeta` with every optional member absent.
@@ -4695,12 +4445,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListRootsRequestParams {
-    type Builder = __de::ListRootsRequestParams;
-    const EXPECTING: &'static str = "a ListRootsRequestParams object";
 }
 impl ListRootsRequestParams {
     /// A `ListRootsRequestParams` with every optional member absent.
@@ -4752,12 +4498,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListRootsResult {
-    type Builder = __de::ListRootsResult;
-    const EXPECTING: &'static str = "a ListRootsResult object";
 }
 impl ListRootsResult {
     /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
@@ -4815,12 +4557,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListToolsRequest {
-    type Builder = __de::ListToolsRequest;
-    const EXPECTING: &'static str = "a ListToolsRequest object";
 }
 impl ListToolsRequest {
     /// A `ListToolsRequest` with every optional member absent.
@@ -4873,12 +4611,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListToolsRequestParams {
-    type Builder = __de::ListToolsRequestParams;
-    const EXPECTING: &'static str = "a ListToolsRequestParams object";
 }
 impl ListToolsRequestParams {
     /// A `ListToolsRequestParams` with every optional member absent.
@@ -4936,12 +4670,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ListToolsResult {
-    type Builder = __de::ListToolsResult;
-    const EXPECTING: &'static str = "a ListToolsResult object";
 }
 impl ListToolsResult {
     /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
@@ -5040,34 +4770,7 @@ impl<'de> __rt::serde::Deserialize<'de> for LoggingLevel {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-        match &*key {
-            "alert" => Ok(LoggingLevel::Alert),
-            "critical" => Ok(LoggingLevel::Critical),
-            "debug" => Ok(LoggingLevel::Debug),
-            "emergency" => Ok(LoggingLevel::Emergency),
-            "error" => Ok(LoggingLevel::Error),
-            "info" => Ok(LoggingLevel::Info),
-            "notice" => Ok(LoggingLevel::Notice),
-            "warning" => Ok(LoggingLevel::Warning),
-            other => {
-                Err(
-                    <D::Error as __rt::serde::de::Error>::unknown_variant(
-                        other,
-                        &[
-                            "alert",
-                            "critical",
-                            "debug",
-                            "emergency",
-                            "error",
-                            "info",
-                            "notice",
-                            "warning",
-                        ],
-                    ),
-                )
-            }
-        }
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for LoggingLevel {
@@ -5103,12 +4806,8 @@ impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for LoggingMessageNotification {
-    type Builder = __de::LoggingMessageNotification;
-    const EXPECTING: &'static str = "a LoggingMessageNotification object";
 }
 impl LoggingMessageNotification {
     /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
@@ -5160,12 +4859,8 @@ impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for LoggingMessageNotificationParams {
-    type Builder = __de::LoggingMessageNotificationParams;
-    const EXPECTING: &'static str = "a LoggingMessageNotificationParams object";
 }
 impl LoggingMessageNotificationParams {
     /// A `LoggingMessageNotificationParams` with its required members (`level`, `data`); optional members absent, constants written when encoding.
@@ -5227,12 +4922,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ModelHint {
-    type Builder = __de::ModelHint;
-    const EXPECTING: &'static str = "a ModelHint object";
 }
 impl ModelHint {
     /// A `ModelHint` with every optional member absent.
@@ -5318,12 +5009,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ModelPreferences {
-    type Builder = __de::ModelPreferences;
-    const EXPECTING: &'static str = "a ModelPreferences object";
 }
 impl ModelPreferences {
     /// A `ModelPreferences` with every optional member absent.
@@ -5399,12 +5086,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Notification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Notification {
-    type Builder = __de::Notification;
-    const EXPECTING: &'static str = "a Notification object";
 }
 impl Notification {
     /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
@@ -5457,12 +5140,8 @@ impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for NotificationParams {
-    type Builder = __de::NotificationParams;
-    const EXPECTING: &'static str = "a NotificationParams object";
 }
 impl NotificationParams {
     /// A `NotificationParams` with every optional member absent.
@@ -5527,12 +5206,8 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for NumberSchema {
-    type Builder = __de::NumberSchema;
-    const EXPECTING: &'static str = "a NumberSchema object";
 }
 impl NumberSchema {
     /// A `NumberSchema` with its required members (`type`); optional members absent, constants written when encoding.
@@ -5615,19 +5290,7 @@ impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-        match &*key {
-            "integer" => Ok(NumberSchemaType::Integer),
-            "number" => Ok(NumberSchemaType::Number),
-            other => {
-                Err(
-                    <D::Error as __rt::serde::de::Error>::unknown_variant(
-                        other,
-                        &["integer", "number"],
-                    ),
-                )
-            }
-        }
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for NumberSchemaType {
@@ -5663,12 +5326,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PaginatedRequest {
-    type Builder = __de::PaginatedRequest;
-    const EXPECTING: &'static str = "a PaginatedRequest object";
 }
 impl PaginatedRequest {
     /// A `PaginatedRequest` with its required members (`method`); optional members absent, constants written when encoding.
@@ -5722,12 +5381,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PaginatedRequestParams {
-    type Builder = __de::PaginatedRequestParams;
-    const EXPECTING: &'static str = "a PaginatedRequestParams object";
 }
 impl PaginatedRequestParams {
     /// A `PaginatedRequestParams` with every optional member absent.
@@ -5782,12 +5437,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PaginatedResult {
-    type Builder = __de::PaginatedResult;
-    const EXPECTING: &'static str = "a PaginatedResult object";
 }
 impl PaginatedResult {
     /// A `PaginatedResult` with every optional member absent.
@@ -5848,12 +5499,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PingRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PingRequest {
-    type Builder = __de::PingRequest;
-    const EXPECTING: &'static str = "a PingRequest object";
 }
 impl PingRequest {
     /// A `PingRequest` with every optional member absent.
@@ -5905,12 +5552,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PingRequestParamsMeta {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PingRequestParamsMeta {
-    type Builder = __de::PingRequestParamsMeta;
-    const EXPECTING: &'static str = "a PingRequestParamsMeta object";
 }
 impl PingRequestParamsMeta {
     /// A `PingRequestParamsMeta` with every optional member absent.
@@ -5961,12 +5604,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PingRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PingRequestParams {
-    type Builder = __de::PingRequestParams;
-    const EXPECTING: &'static str = "a PingRequestParams object";
 }
 impl PingRequestParams {
     /// A `PingRequestParams` with every optional member absent.
@@ -6048,7 +5687,7 @@ impl<'de> __rt::serde::Deserialize<'de> for PrimitiveSchemaDefinition {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::PrimitiveSchemaDefinition)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for PrimitiveSchemaDefinition {
@@ -6110,12 +5749,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ProgressNotification {
-    type Builder = __de::ProgressNotification;
-    const EXPECTING: &'static str = "a ProgressNotification object";
 }
 impl ProgressNotification {
     /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
@@ -6172,12 +5807,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ProgressNotificationParams {
-    type Builder = __de::ProgressNotificationParams;
-    const EXPECTING: &'static str = "a ProgressNotificationParams object";
 }
 impl ProgressNotificationParams {
     /// A `ProgressNotificationParams` with its required members (`progressToken`, `progress`); optional members absent, constants written when encoding.
@@ -6238,7 +5869,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_any(__de::ProgressToken)
+        __rt::pull::deserialize(d)
     }
 }
 impl From<String> for ProgressToken {
@@ -6318,12 +5949,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Prompt {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Prompt {
-    type Builder = __de::Prompt;
-    const EXPECTING: &'static str = "a Prompt object";
 }
 impl Prompt {
     /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
@@ -6415,12 +6042,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptArgument {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PromptArgument {
-    type Builder = __de::PromptArgument;
-    const EXPECTING: &'static str = "a PromptArgument object";
 }
 impl PromptArgument {
     /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
@@ -6489,12 +6112,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PromptListChangedNotification {
-    type Builder = __de::PromptListChangedNotification;
-    const EXPECTING: &'static str = "a PromptListChangedNotification object";
 }
 impl PromptListChangedNotification {
     /// A `PromptListChangedNotification` with every optional member absent.
@@ -6549,12 +6168,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotificationParams 
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PromptListChangedNotificationParams {
-    type Builder = __de::PromptListChangedNotificationParams;
-    const EXPECTING: &'static str = "a PromptListChangedNotificationParams object";
 }
 impl PromptListChangedNotificationParams {
     /// A `PromptListChangedNotificationParams` with every optional member absent.
@@ -6605,12 +6220,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PromptMessage {
-    type Builder = __de::PromptMessage;
-    const EXPECTING: &'static str = "a PromptMessage object";
 }
 impl PromptMessage {
     /// A `PromptMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
@@ -6670,12 +6281,8 @@ impl<'de> __rt::serde::Deserialize<'de> for PromptReference {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for PromptReference {
-    type Builder = __de::PromptReference;
-    const EXPECTING: &'static str = "a PromptReference object";
 }
 impl PromptReference {
     /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
@@ -6728,12 +6335,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ReadResourceRequest {
-    type Builder = __de::ReadResourceRequest;
-    const EXPECTING: &'static str = "a ReadResourceRequest object";
 }
 impl ReadResourceRequest {
     /// A `ReadResourceRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -6777,12 +6380,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ReadResourceRequestParams {
-    type Builder = __de::ReadResourceRequestParams;
-    const EXPECTING: &'static str = "a ReadResourceRequestParams object";
 }
 impl ReadResourceRequestParams {
     /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -6828,12 +6427,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ReadResourceResult {
-    type Builder = __de::ReadResourceResult;
-    const EXPECTING: &'static str = "a ReadResourceResult object";
 }
 impl ReadResourceResult {
     /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
@@ -6897,7 +6492,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultContentsItem {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ReadResourceResultContentsItem)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ReadResourceResultContentsItem {
@@ -6942,12 +6537,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Request {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Request {
-    type Builder = __de::Request;
-    const EXPECTING: &'static str = "a Request object";
 }
 impl Request {
     /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
@@ -7000,12 +6591,8 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestParamsMeta {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for RequestParamsMeta {
-    type Builder = __de::RequestParamsMeta;
-    const EXPECTING: &'static str = "a RequestParamsMeta object";
 }
 impl RequestParamsMeta {
     /// A `RequestParamsMeta` with every optional member absent.
@@ -7056,12 +6643,8 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for RequestParams {
-    type Builder = __de::RequestParams;
-    const EXPECTING: &'static str = "a RequestParams object";
 }
 impl RequestParams {
     /// A `RequestParams` with every optional member absent.
@@ -7105,7 +6688,7 @@ impl<'de> __rt::serde::Deserialize<'de> for RequestId {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_any(__de::RequestId)
+        __rt::pull::deserialize(d)
     }
 }
 impl From<String> for RequestId {
@@ -7202,12 +6785,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Resource {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Resource {
-    type Builder = __de::Resource;
-    const EXPECTING: &'static str = "a Resource object";
 }
 impl Resource {
     /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
@@ -7304,12 +6883,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceContents {
-    type Builder = __de::ResourceContents;
-    const EXPECTING: &'static str = "a ResourceContents object";
 }
 impl ResourceContents {
     /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -7413,12 +6988,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceLink {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceLink {
-    type Builder = __de::ResourceLink;
-    const EXPECTING: &'static str = "a ResourceLink object";
 }
 impl ResourceLink {
     /// A `ResourceLink` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
@@ -7512,12 +7083,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceListChangedNotification {
-    type Builder = __de::ResourceListChangedNotification;
-    const EXPECTING: &'static str = "a ResourceListChangedNotification object";
 }
 impl ResourceListChangedNotification {
     /// A `ResourceListChangedNotification` with every optional member absent.
@@ -7572,12 +7139,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotificationParam
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceListChangedNotificationParams {
-    type Builder = __de::ResourceListChangedNotificationParams;
-    const EXPECTING: &'static str = "a ResourceListChangedNotificationParams object";
 }
 impl ResourceListChangedNotificationParams {
     /// A `ResourceListChangedNotificationParams` with every optional member absent.
@@ -7657,12 +7220,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplate {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceTemplate {
-    type Builder = __de::ResourceTemplate;
-    const EXPECTING: &'static str = "a ResourceTemplate object";
 }
 impl ResourceTemplate {
     /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
@@ -7747,12 +7306,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplateReference {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceTemplateReference {
-    type Builder = __de::ResourceTemplateReference;
-    const EXPECTING: &'static str = "a ResourceTemplateReference object";
 }
 impl ResourceTemplateReference {
     /// A `ResourceTemplateReference` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -7798,12 +7353,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotification {
-    type Builder = __de::ResourceUpdatedNotification;
-    const EXPECTING: &'static str = "a ResourceUpdatedNotification object";
 }
 impl ResourceUpdatedNotification {
     /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
@@ -7847,12 +7398,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ResourceUpdatedNotificationParams {
-    type Builder = __de::ResourceUpdatedNotificationParams;
-    const EXPECTING: &'static str = "a ResourceUpdatedNotificationParams object";
 }
 impl ResourceUpdatedNotificationParams {
     /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -7895,12 +7442,8 @@ impl<'de> __rt::serde::Deserialize<'de> for McpResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for McpResult {
-    type Builder = __de::McpResult;
-    const EXPECTING: &'static str = "a Result object";
 }
 impl McpResult {
     /// A `Result` with every optional member absent.
@@ -7956,19 +7499,7 @@ impl<'de> __rt::serde::Deserialize<'de> for Role {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-        match &*key {
-            "assistant" => Ok(Role::Assistant),
-            "user" => Ok(Role::User),
-            other => {
-                Err(
-                    <D::Error as __rt::serde::de::Error>::unknown_variant(
-                        other,
-                        &["assistant", "user"],
-                    ),
-                )
-            }
-        }
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for Role {
@@ -8013,12 +7544,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Root {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Root {
-    type Builder = __de::Root;
-    const EXPECTING: &'static str = "a Root object";
 }
 impl Root {
     /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -8082,12 +7609,8 @@ impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for RootsListChangedNotification {
-    type Builder = __de::RootsListChangedNotification;
-    const EXPECTING: &'static str = "a RootsListChangedNotification object";
 }
 impl RootsListChangedNotification {
     /// A `RootsListChangedNotification` with every optional member absent.
@@ -8142,12 +7665,8 @@ impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for RootsListChangedNotificationParams {
-    type Builder = __de::RootsListChangedNotificationParams;
-    const EXPECTING: &'static str = "a RootsListChangedNotificationParams object";
 }
 impl RootsListChangedNotificationParams {
     /// A `RootsListChangedNotificationParams` with every optional member absent.
@@ -8195,12 +7714,8 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for SamplingMessage {
-    type Builder = __de::SamplingMessage;
-    const EXPECTING: &'static str = "a SamplingMessage object";
 }
 impl SamplingMessage {
     /// A `SamplingMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
@@ -8268,7 +7783,7 @@ impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::SamplingMessageContent)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for SamplingMessageContent {
@@ -8343,12 +7858,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilities {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ServerCapabilities {
-    type Builder = __de::ServerCapabilities;
-    const EXPECTING: &'static str = "a ServerCapabilities object";
 }
 impl ServerCapabilities {
     /// A `ServerCapabilities` with every optional member absent.
@@ -8447,12 +7958,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesPrompts {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ServerCapabilitiesPrompts {
-    type Builder = __de::ServerCapabilitiesPrompts;
-    const EXPECTING: &'static str = "a ServerCapabilitiesPrompts object";
 }
 impl ServerCapabilitiesPrompts {
     /// A `ServerCapabilitiesPrompts` with every optional member absent.
@@ -8506,12 +8013,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesResources {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ServerCapabilitiesResources {
-    type Builder = __de::ServerCapabilitiesResources;
-    const EXPECTING: &'static str = "a ServerCapabilitiesResources object";
 }
 impl ServerCapabilitiesResources {
     /// A `ServerCapabilitiesResources` with every optional member absent.
@@ -8567,12 +8070,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ServerCapabilitiesTools {
-    type Builder = __de::ServerCapabilitiesTools;
-    const EXPECTING: &'static str = "a ServerCapabilitiesTools object";
 }
 impl ServerCapabilitiesTools {
     /// A `ServerCapabilitiesTools` with every optional member absent.
@@ -8681,7 +8180,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ServerNotification)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ServerNotification {
@@ -8769,7 +8268,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ServerRequest)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ServerRequest {
@@ -8887,7 +8386,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ServerResult)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ServerResult {
@@ -8940,12 +8439,8 @@ impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for SetLevelRequest {
-    type Builder = __de::SetLevelRequest;
-    const EXPECTING: &'static str = "a SetLevelRequest object";
 }
 impl SetLevelRequest {
     /// A `SetLevelRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -8989,12 +8484,8 @@ impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for SetLevelRequestParams {
-    type Builder = __de::SetLevelRequestParams;
-    const EXPECTING: &'static str = "a SetLevelRequestParams object";
 }
 impl SetLevelRequestParams {
     /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
@@ -9062,12 +8553,8 @@ impl<'de> __rt::serde::Deserialize<'de> for StringSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for StringSchema {
-    type Builder = __de::StringSchema;
-    const EXPECTING: &'static str = "a StringSchema object";
 }
 impl StringSchema {
     /// A `StringSchema` with every optional member absent.
@@ -9164,21 +8651,7 @@ impl<'de> __rt::serde::Deserialize<'de> for StringSchemaFormat {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-        match &*key {
-            "date" => Ok(StringSchemaFormat::Date),
-            "date-time" => Ok(StringSchemaFormat::DateTime),
-            "email" => Ok(StringSchemaFormat::Email),
-            "uri" => Ok(StringSchemaFormat::Uri),
-            other => {
-                Err(
-                    <D::Error as __rt::serde::de::Error>::unknown_variant(
-                        other,
-                        &["date", "date-time", "email", "uri"],
-                    ),
-                )
-            }
-        }
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for StringSchemaFormat {
@@ -9214,12 +8687,8 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for SubscribeRequest {
-    type Builder = __de::SubscribeRequest;
-    const EXPECTING: &'static str = "a SubscribeRequest object";
 }
 impl SubscribeRequest {
     /// A `SubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -9263,12 +8732,8 @@ impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for SubscribeRequestParams {
-    type Builder = __de::SubscribeRequestParams;
-    const EXPECTING: &'static str = "a SubscribeRequestParams object";
 }
 impl SubscribeRequestParams {
     /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -9324,12 +8789,8 @@ impl<'de> __rt::serde::Deserialize<'de> for TextContent {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for TextContent {
-    type Builder = __de::TextContent;
-    const EXPECTING: &'static str = "a TextContent object";
 }
 impl TextContent {
     /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
@@ -9400,12 +8861,8 @@ impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for TextResourceContents {
-    type Builder = __de::TextResourceContents;
-    const EXPECTING: &'static str = "a TextResourceContents object";
 }
 impl TextResourceContents {
     /// A `TextResourceContents` with its required members (`uri`, `text`); optional members absent, constants written when encoding.
@@ -9499,12 +8956,8 @@ impl<'de> __rt::serde::Deserialize<'de> for Tool {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for Tool {
-    type Builder = __de::Tool;
-    const EXPECTING: &'static str = "a Tool object";
 }
 impl Tool {
     /// A `Tool` with its required members (`name`, `inputSchema`); optional members absent, constants written when encoding.
@@ -9605,12 +9058,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolInputSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ToolInputSchema {
-    type Builder = __de::ToolInputSchema;
-    const EXPECTING: &'static str = "a ToolInputSchema object";
 }
 impl ToolInputSchema {
     /// A `ToolInputSchema` with every optional member absent.
@@ -9680,12 +9129,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolOutputSchema {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ToolOutputSchema {
-    type Builder = __de::ToolOutputSchema;
-    const EXPECTING: &'static str = "a ToolOutputSchema object";
 }
 impl ToolOutputSchema {
     /// A `ToolOutputSchema` with every optional member absent.
@@ -9788,12 +9233,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolAnnotations {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ToolAnnotations {
-    type Builder = __de::ToolAnnotations;
-    const EXPECTING: &'static str = "a ToolAnnotations object";
 }
 impl ToolAnnotations {
     /// A `ToolAnnotations` with every optional member absent.
@@ -9875,12 +9316,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotification {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ToolListChangedNotification {
-    type Builder = __de::ToolListChangedNotification;
-    const EXPECTING: &'static str = "a ToolListChangedNotification object";
 }
 impl ToolListChangedNotification {
     /// A `ToolListChangedNotification` with every optional member absent.
@@ -9935,12 +9372,8 @@ impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotificationParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for ToolListChangedNotificationParams {
-    type Builder = __de::ToolListChangedNotificationParams;
-    const EXPECTING: &'static str = "a ToolListChangedNotificationParams object";
 }
 impl ToolListChangedNotificationParams {
     /// A `ToolListChangedNotificationParams` with every optional member absent.
@@ -9990,12 +9423,8 @@ impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequest {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for UnsubscribeRequest {
-    type Builder = __de::UnsubscribeRequest;
-    const EXPECTING: &'static str = "a UnsubscribeRequest object";
 }
 impl UnsubscribeRequest {
     /// A `UnsubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
@@ -10039,12 +9468,8 @@ impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParams {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        __rt::deserialize_object(d)
+        __rt::pull::deserialize(d)
     }
-}
-impl<'de> __rt::Buildable<'de> for UnsubscribeRequestParams {
-    type Builder = __de::UnsubscribeRequestParams;
-    const EXPECTING: &'static str = "a UnsubscribeRequestParams object";
 }
 impl UnsubscribeRequestParams {
     /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
@@ -10171,26 +9596,6 @@ impl ClientRequest {
         }
     }
 }
-impl<'de> __rt::MethodSet<'de> for ClientRequest {
-    type Builder = __de::ClientRequest__Tag;
-    const ENVELOPE: bool = false;
-    fn knows(method: &str) -> bool {
-        matches!(
-            method, "initialize" | "ping" | "resources/list" | "resources/templates/list"
-            | "resources/read" | "resources/subscribe" | "resources/unsubscribe" |
-            "prompts/list" | "prompts/get" | "tools/list" | "tools/call" |
-            "logging/setLevel" | "completion/complete"
-        )
-    }
-    fn builder(
-        method: &str,
-    ) -> ::core::result::Result<__de::ClientRequest__Tag, String> {
-        <ClientRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
-    }
-    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientRequest> {
-        Some(ClientRequest::Custom(raw))
-    }
-}
 impl ClientNotification {
     /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
     pub fn method(&self) -> &str {
@@ -10203,24 +9608,6 @@ impl ClientNotification {
                 m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
             }
         }
-    }
-}
-impl<'de> __rt::MethodSet<'de> for ClientNotification {
-    type Builder = __de::ClientNotification__Tag;
-    const ENVELOPE: bool = false;
-    fn knows(method: &str) -> bool {
-        matches!(
-            method, "notifications/cancelled" | "notifications/initialized" |
-            "notifications/progress" | "notifications/roots/list_changed"
-        )
-    }
-    fn builder(
-        method: &str,
-    ) -> ::core::result::Result<__de::ClientNotification__Tag, String> {
-        <ClientNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
-    }
-    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ClientNotification> {
-        Some(ClientNotification::Custom(raw))
     }
 }
 /** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
@@ -10309,7 +9696,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ClientMessage)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ClientMessage {
@@ -10338,24 +9725,6 @@ impl ServerRequest {
         }
     }
 }
-impl<'de> __rt::MethodSet<'de> for ServerRequest {
-    type Builder = __de::ServerRequest__Tag;
-    const ENVELOPE: bool = false;
-    fn knows(method: &str) -> bool {
-        matches!(
-            method, "ping" | "sampling/createMessage" | "roots/list" |
-            "elicitation/create"
-        )
-    }
-    fn builder(
-        method: &str,
-    ) -> ::core::result::Result<__de::ServerRequest__Tag, String> {
-        <ServerRequest as __rt::TaggedUnion<'de>>::builder_for(Some(method))
-    }
-    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerRequest> {
-        Some(ServerRequest::Custom(raw))
-    }
-}
 impl ServerNotification {
     /// The `method` of this notification: the one its type fixes, or, for a method this revision does not define, the one it came with (`""` if none).
     pub fn method(&self) -> &str {
@@ -10375,26 +9744,6 @@ impl ServerNotification {
                 m.get("method").and_then(__rt::Value::as_str).unwrap_or("")
             }
         }
-    }
-}
-impl<'de> __rt::MethodSet<'de> for ServerNotification {
-    type Builder = __de::ServerNotification__Tag;
-    const ENVELOPE: bool = false;
-    fn knows(method: &str) -> bool {
-        matches!(
-            method, "notifications/cancelled" | "notifications/progress" |
-            "notifications/resources/list_changed" | "notifications/resources/updated" |
-            "notifications/prompts/list_changed" | "notifications/tools/list_changed" |
-            "notifications/message"
-        )
-    }
-    fn builder(
-        method: &str,
-    ) -> ::core::result::Result<__de::ServerNotification__Tag, String> {
-        <ServerNotification as __rt::TaggedUnion<'de>>::builder_for(Some(method))
-    }
-    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<ServerNotification> {
-        Some(ServerNotification::Custom(raw))
     }
 }
 /** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
@@ -10483,7 +9832,7 @@ impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
     fn deserialize<D: __rt::serde::Deserializer<'de>>(
         d: D,
     ) -> ::core::result::Result<Self, D::Error> {
-        d.deserialize_map(__de::ServerMessage)
+        __rt::pull::deserialize(d)
     }
 }
 impl __rt::Unknowns for ServerMessage {
@@ -11139,46 +10488,13 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
         _ => None,
     }
 }
-/// Decoding machinery of the types above: builders that receive one field at a time,
-/// and the visitors of unions. Not meant to be used directly.
+/// The decoders of the types above, on the runtime's shared decoder (`pull`): key
+/// tables, the code that stores each member, unions' dispatch. Not meant to be used
+/// directly: `from_json`, `serde_json::from_str` and `result_as` call them.
 #[doc(hidden)]
 #[allow(clippy::all, missing_docs, non_camel_case_types)]
 pub mod __de {
     use super::*;
-    #[derive(Default)]
-    pub struct Annotations {
-        f_audience: Option<Vec<super::Role>>,
-        f_priority: Option<__rt::Number>,
-        f_last_modified: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Annotations {
-        type Output = super::Annotations;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "audience" => __rt::set(&mut self.f_audience, "audience", value),
-                "priority" => __rt::set(&mut self.f_priority, "priority", value),
-                "lastModified" => {
-                    __rt::set(&mut self.f_last_modified, "lastModified", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Annotations, E> {
-            Ok(super::Annotations {
-                audience: self.f_audience,
-                priority: self.f_priority,
-                last_modified: self.f_last_modified,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::Annotations {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -11188,10 +10504,11 @@ pub mod __de {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_audience: Option<Vec<super::Role>> = None;
-            let mut f_priority: Option<__rt::Number> = None;
-            let mut f_last_modified: Option<String> = None;
+            let mut f_audience = None;
+            let mut f_priority = None;
+            let mut f_last_modified = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11200,9 +10517,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11212,73 +10529,7 @@ pub mod __de {
                 audience: f_audience,
                 priority: f_priority,
                 last_modified: f_last_modified,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Annotations {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct AudioContent {
-        f_data: Option<String>,
-        f_mime_type: Option<String>,
-        f_annotations: Option<super::Annotations>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for AudioContent {
-        type Output = super::AudioContent;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "audio", value),
-                "data" => __rt::set(&mut self.f_data, "data", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "audio", value),
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::AudioContent, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("type", !self.c_0),
-                    ("data", self.f_data.is_none()),
-                    ("mimeType", self.f_mime_type.is_none()),
-                ],
-            )?;
-            Ok(super::AudioContent {
-                data: __rt::required(self.f_data, "data")?,
-                mime_type: __rt::required(self.f_mime_type, "mimeType")?,
-                annotations: self.f_annotations,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11291,11 +10542,12 @@ pub mod __de {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
+                consts: 16u64,
             };
-            let mut f_data: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_data = None;
+            let mut f_mime_type = None;
+            let mut f_annotations = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11304,11 +10556,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => __rt::pull::const_str(p, "audio")?,
+                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
                     Ok(())
@@ -11319,47 +10571,7 @@ pub mod __de {
                 mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::AudioContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct BaseMetadata {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for BaseMetadata {
-        type Output = super::BaseMetadata;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::BaseMetadata, E> {
-            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
-            Ok(super::BaseMetadata {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11372,9 +10584,10 @@ pub mod __de {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
+            let mut f_name = None;
+            let mut f_title = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11383,8 +10596,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11393,68 +10606,7 @@ pub mod __de {
             Ok(super::BaseMetadata {
                 name: __rt::pull::required(f_name, "name")?,
                 title: f_title,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::BaseMetadata {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct BlobResourceContents {
-        f_uri: Option<String>,
-        f_mime_type: Option<String>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_blob: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for BlobResourceContents {
-        type Output = super::BlobResourceContents;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "blob" => __rt::set(&mut self.f_blob, "blob", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
-                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
-                "blob" => __rt::set_str(&mut self.f_blob, "blob", value),
-                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::BlobResourceContents, E> {
-            __rt::check_required::<
-                E,
-            >(&[("uri", self.f_uri.is_none()), ("blob", self.f_blob.is_none())])?;
-            Ok(super::BlobResourceContents {
-                uri: __rt::required(self.f_uri, "uri")?,
-                mime_type: self.f_mime_type,
-                meta: self.f_meta,
-                blob: __rt::required(self.f_blob, "blob")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11467,11 +10619,12 @@ pub mod __de {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_blob: Option<String> = None;
+            let mut f_uri = None;
+            let mut f_mime_type = None;
+            let mut f_meta = None;
+            let mut f_blob = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11480,10 +10633,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11494,62 +10647,7 @@ pub mod __de {
                 mime_type: f_mime_type,
                 meta: f_meta,
                 blob: __rt::pull::required(f_blob, "blob")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::BlobResourceContents {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct BooleanSchema {
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_default: Option<bool>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for BooleanSchema {
-        type Output = super::BooleanSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "boolean", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "default" => __rt::set(&mut self.f_default, "default", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "boolean", value),
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::BooleanSchema, E> {
-            __rt::check_required::<E>(&[("type", !self.c_0)])?;
-            Ok(super::BooleanSchema {
-                title: self.f_title,
-                description: self.f_description,
-                default: self.f_default,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11562,10 +10660,11 @@ pub mod __de {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
+                consts: 8u64,
             };
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_default: Option<bool> = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_default = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11574,10 +10673,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_default = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => __rt::pull::const_str(p, "boolean")?,
+                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        3 => __rt::pull::const_str(p, "boolean")?,
                         _ => {}
                     }
                     Ok(())
@@ -11587,60 +10686,7 @@ pub mod __de {
                 title: f_title,
                 description: f_description,
                 default: f_default,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::BooleanSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CallToolRequest {
-        f_params: Option<super::CallToolRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CallToolRequest {
-        type Output = super::CallToolRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::const_str(&mut self.c_0, "method", "tools/call", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(&mut self.c_0, "method", "tools/call", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CallToolRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::CallToolRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11653,8 +10699,9 @@ pub mod __de {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::CallToolRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11663,8 +10710,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "tools/call")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "tools/call")?,
                         _ => {}
                     }
                     Ok(())
@@ -11672,47 +10719,7 @@ pub mod __de {
             )?;
             Ok(super::CallToolRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CallToolRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CallToolRequestParams {
-        f_name: Option<String>,
-        f_arguments: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CallToolRequestParams {
-        type Output = super::CallToolRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "arguments" => __rt::set(&mut self.f_arguments, "arguments", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CallToolRequestParams, E> {
-            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
-            Ok(super::CallToolRequestParams {
-                name: __rt::required(self.f_name, "name")?,
-                arguments: self.f_arguments,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11725,9 +10732,10 @@ pub mod __de {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_arguments: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_name = None;
+            let mut f_arguments = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11736,8 +10744,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11746,67 +10754,7 @@ pub mod __de {
             Ok(super::CallToolRequestParams {
                 name: __rt::pull::required(f_name, "name")?,
                 arguments: f_arguments,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CallToolRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CallToolResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_content: Option<Vec<super::ContentBlock>>,
-        f_structured_content: Option<__rt::Map<String, __rt::Value>>,
-        f_is_error: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CallToolResult {
-        type Output = super::CallToolResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "content" => __rt::set(&mut self.f_content, "content", value),
-                "structuredContent" => {
-                    __rt::set(&mut self.f_structured_content, "structuredContent", value)
-                }
-                "isError" => __rt::set(&mut self.f_is_error, "isError", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "_meta" | "content" | "structuredContent" | "isError" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CallToolResult, E> {
-            __rt::check_required::<E>(&[("content", self.f_content.is_none())])?;
-            Ok(super::CallToolResult {
-                meta: self.f_meta,
-                content: __rt::required(self.f_content, "content")?,
-                structured_content: self.f_structured_content,
-                is_error: self.f_is_error,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11819,11 +10767,12 @@ pub mod __de {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "structuredContent", "isError"],
                 required: 2u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_content: Option<Vec<super::ContentBlock>> = None;
-            let mut f_structured_content: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_is_error: Option<bool> = None;
+            let mut f_meta = None;
+            let mut f_content = None;
+            let mut f_structured_content = None;
+            let mut f_is_error = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11832,12 +10781,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => {
-                            f_structured_content = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        3usize => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11848,72 +10795,7 @@ pub mod __de {
                 content: __rt::pull::required(f_content, "content")?,
                 structured_content: f_structured_content,
                 is_error: f_is_error,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CallToolResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CancelledNotification {
-        f_params: Option<super::CancelledNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CancelledNotification {
-        type Output = super::CancelledNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/cancelled",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/cancelled",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CancelledNotification, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::CancelledNotification {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11926,8 +10808,9 @@ pub mod __de {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::CancelledNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -11936,8 +10819,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "notifications/cancelled")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
                     }
                     Ok(())
@@ -11945,47 +10828,7 @@ pub mod __de {
             )?;
             Ok(super::CancelledNotification {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CancelledNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CancelledNotificationParams {
-        f_request_id: Option<super::RequestId>,
-        f_reason: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CancelledNotificationParams {
-        type Output = super::CancelledNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "requestId" => __rt::set(&mut self.f_request_id, "requestId", value),
-                "reason" => __rt::set(&mut self.f_reason, "reason", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CancelledNotificationParams, E> {
-            __rt::check_required::<E>(&[("requestId", self.f_request_id.is_none())])?;
-            Ok(super::CancelledNotificationParams {
-                request_id: __rt::required(self.f_request_id, "requestId")?,
-                reason: self.f_reason,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -11998,9 +10841,10 @@ pub mod __de {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_request_id: Option<super::RequestId> = None;
-            let mut f_reason: Option<String> = None;
+            let mut f_request_id = None;
+            let mut f_reason = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -12009,8 +10853,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_request_id = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_reason = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12019,54 +10863,7 @@ pub mod __de {
             Ok(super::CancelledNotificationParams {
                 request_id: __rt::pull::required(f_request_id, "requestId")?,
                 reason: f_reason,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CancelledNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientCapabilities {
-        f_experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-        f_roots: Option<super::ClientCapabilitiesRoots>,
-        f_sampling: Option<__rt::Map<String, __rt::Value>>,
-        f_elicitation: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientCapabilities {
-        type Output = super::ClientCapabilities;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "experimental" => {
-                    __rt::set(&mut self.f_experimental, "experimental", value)
-                }
-                "roots" => __rt::set(&mut self.f_roots, "roots", value),
-                "sampling" => __rt::set(&mut self.f_sampling, "sampling", value),
-                "elicitation" => __rt::set(&mut self.f_elicitation, "elicitation", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientCapabilities, E> {
-            Ok(super::ClientCapabilities {
-                experimental: self.f_experimental,
-                roots: self.f_roots,
-                sampling: self.f_sampling,
-                elicitation: self.f_elicitation,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -12079,13 +10876,12 @@ pub mod __de {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling", "elicitation"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_experimental: Option<
-                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
-            > = None;
-            let mut f_roots: Option<super::ClientCapabilitiesRoots> = None;
-            let mut f_sampling: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_elicitation: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_experimental = None;
+            let mut f_roots = None;
+            let mut f_sampling = None;
+            let mut f_elicitation = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -12094,10 +10890,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_sampling = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12108,45 +10904,7 @@ pub mod __de {
                 roots: f_roots,
                 sampling: f_sampling,
                 elicitation: f_elicitation,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ClientCapabilities {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientCapabilitiesRoots {
-        f_list_changed: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientCapabilitiesRoots {
-        type Output = super::ClientCapabilitiesRoots;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "listChanged" => {
-                    __rt::set(&mut self.f_list_changed, "listChanged", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientCapabilitiesRoots, E> {
-            Ok(super::ClientCapabilitiesRoots {
-                list_changed: self.f_list_changed,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -12159,8 +10917,9 @@ pub mod __de {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_list_changed: Option<bool> = None;
+            let mut f_list_changed = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -12169,7 +10928,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12177,141 +10936,8 @@ pub mod __de {
             )?;
             Ok(super::ClientCapabilitiesRoots {
                 list_changed: f_list_changed,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::ClientCapabilitiesRoots {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub enum ClientNotification__Tag {
-        G0(CancelledNotification),
-        G1(InitializedNotification),
-        G2(ProgressNotification),
-        G3(RootsListChangedNotification),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientNotification__Tag {
-        type Output = super::ClientNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ClientNotification__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientNotification__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientNotification__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientNotification__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientNotification__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                ClientNotification__Tag::G0(b) => b.field_str(key, value),
-                ClientNotification__Tag::G1(b) => b.field_str(key, value),
-                ClientNotification__Tag::G2(b) => b.field_str(key, value),
-                ClientNotification__Tag::G3(b) => b.field_str(key, value),
-                ClientNotification__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientNotification, E> {
-            match self {
-                ClientNotification__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientNotification::Cancelled)
-                }
-                ClientNotification__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientNotification::Initialized)
-                }
-                ClientNotification__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientNotification::Progress)
-                }
-                ClientNotification__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientNotification::RootsListChanged)
-                }
-                ClientNotification__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientNotification::Custom)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ClientNotification {
-        type Builder = ClientNotification__Tag;
-        const TAG: &'static str = "method";
-        const EXPECTING: &'static str = "a ClientNotification object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ClientNotification__Tag, String> {
-            match tag {
-                Some("notifications/cancelled") => {
-                    Ok(ClientNotification__Tag::G0(Default::default()))
-                }
-                Some("notifications/initialized") => {
-                    Ok(ClientNotification__Tag::G1(Default::default()))
-                }
-                Some("notifications/progress") => {
-                    Ok(ClientNotification__Tag::G2(Default::default()))
-                }
-                Some("notifications/roots/list_changed") => {
-                    Ok(ClientNotification__Tag::G3(Default::default()))
-                }
-                Some(_) => Ok(ClientNotification__Tag::CatchAll(Default::default())),
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "ClientNotification",
-                            "method",
-                            &[
-                                "notifications/cancelled",
-                                "notifications/initialized",
-                                "notifications/progress",
-                                "notifications/roots/list_changed",
-                            ],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ClientNotification;
-    impl<'de> __rt::serde::de::Visitor<'de> for ClientNotification {
-        type Value = super::ClientNotification;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ClientNotification (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ClientNotification, A>(map)
         }
     }
     impl __rt::pull::Decode for super::ClientNotification {
@@ -12332,28 +10958,28 @@ pub mod __de {
                         "a ClientNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Initialized)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(3usize) => {
+                                __rt::pull::Tag::Known(3) => {
                                     <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -12387,229 +11013,6 @@ pub mod __de {
             }
         }
     }
-    pub enum ClientRequest__Tag {
-        G0(InitializeRequest),
-        G1(PingRequest),
-        G2(ListResourcesRequest),
-        G3(ListResourceTemplatesRequest),
-        G4(ReadResourceRequest),
-        G5(SubscribeRequest),
-        G6(UnsubscribeRequest),
-        G7(ListPromptsRequest),
-        G8(GetPromptRequest),
-        G9(ListToolsRequest),
-        G10(CallToolRequest),
-        G11(SetLevelRequest),
-        G12(CompleteRequest),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientRequest__Tag {
-        type Output = super::ClientRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ClientRequest__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G5(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G6(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G7(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G8(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G9(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G10(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G11(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::G12(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ClientRequest__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                ClientRequest__Tag::G0(b) => b.field_str(key, value),
-                ClientRequest__Tag::G1(b) => b.field_str(key, value),
-                ClientRequest__Tag::G2(b) => b.field_str(key, value),
-                ClientRequest__Tag::G3(b) => b.field_str(key, value),
-                ClientRequest__Tag::G4(b) => b.field_str(key, value),
-                ClientRequest__Tag::G5(b) => b.field_str(key, value),
-                ClientRequest__Tag::G6(b) => b.field_str(key, value),
-                ClientRequest__Tag::G7(b) => b.field_str(key, value),
-                ClientRequest__Tag::G8(b) => b.field_str(key, value),
-                ClientRequest__Tag::G9(b) => b.field_str(key, value),
-                ClientRequest__Tag::G10(b) => b.field_str(key, value),
-                ClientRequest__Tag::G11(b) => b.field_str(key, value),
-                ClientRequest__Tag::G12(b) => b.field_str(key, value),
-                ClientRequest__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientRequest, E> {
-            match self {
-                ClientRequest__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::Initialize)
-                }
-                ClientRequest__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ClientRequest::Ping)
-                }
-                ClientRequest__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::ListResources)
-                }
-                ClientRequest__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::ListResourceTemplates)
-                }
-                ClientRequest__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::ReadResource)
-                }
-                ClientRequest__Tag::G5(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::Subscribe)
-                }
-                ClientRequest__Tag::G6(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::Unsubscribe)
-                }
-                ClientRequest__Tag::G7(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::ListPrompts)
-                }
-                ClientRequest__Tag::G8(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::GetPrompt)
-                }
-                ClientRequest__Tag::G9(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::ListTools)
-                }
-                ClientRequest__Tag::G10(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::CallTool)
-                }
-                ClientRequest__Tag::G11(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::SetLevel)
-                }
-                ClientRequest__Tag::G12(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::Complete)
-                }
-                ClientRequest__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ClientRequest::Custom)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ClientRequest {
-        type Builder = ClientRequest__Tag;
-        const TAG: &'static str = "method";
-        const EXPECTING: &'static str = "a ClientRequest object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ClientRequest__Tag, String> {
-            match tag {
-                Some("initialize") => Ok(ClientRequest__Tag::G0(Default::default())),
-                Some("ping") => Ok(ClientRequest__Tag::G1(Default::default())),
-                Some("resources/list") => Ok(ClientRequest__Tag::G2(Default::default())),
-                Some("resources/templates/list") => {
-                    Ok(ClientRequest__Tag::G3(Default::default()))
-                }
-                Some("resources/read") => Ok(ClientRequest__Tag::G4(Default::default())),
-                Some("resources/subscribe") => {
-                    Ok(ClientRequest__Tag::G5(Default::default()))
-                }
-                Some("resources/unsubscribe") => {
-                    Ok(ClientRequest__Tag::G6(Default::default()))
-                }
-                Some("prompts/list") => Ok(ClientRequest__Tag::G7(Default::default())),
-                Some("prompts/get") => Ok(ClientRequest__Tag::G8(Default::default())),
-                Some("tools/list") => Ok(ClientRequest__Tag::G9(Default::default())),
-                Some("tools/call") => Ok(ClientRequest__Tag::G10(Default::default())),
-                Some("logging/setLevel") => {
-                    Ok(ClientRequest__Tag::G11(Default::default()))
-                }
-                Some("completion/complete") => {
-                    Ok(ClientRequest__Tag::G12(Default::default()))
-                }
-                Some(_) => Ok(ClientRequest__Tag::CatchAll(Default::default())),
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "ClientRequest",
-                            "method",
-                            &[
-                                "initialize",
-                                "ping",
-                                "resources/list",
-                                "resources/templates/list",
-                                "resources/read",
-                                "resources/subscribe",
-                                "resources/unsubscribe",
-                                "prompts/list",
-                                "prompts/get",
-                                "tools/list",
-                                "tools/call",
-                                "logging/setLevel",
-                                "completion/complete",
-                            ],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ClientRequest;
-    impl<'de> __rt::serde::de::Visitor<'de> for ClientRequest {
-        type Value = super::ClientRequest;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ClientRequest (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ClientRequest, A>(map)
-        }
-    }
     impl __rt::pull::Decode for super::ClientRequest {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
@@ -12637,91 +11040,91 @@ pub mod __de {
                         "a ClientRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Initialize)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResources)
                                 }
-                                __rt::pull::Tag::Known(3usize) => {
+                                __rt::pull::Tag::Known(3) => {
                                     <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResourceTemplates)
                                 }
-                                __rt::pull::Tag::Known(4usize) => {
+                                __rt::pull::Tag::Known(4) => {
                                     <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ReadResource)
                                 }
-                                __rt::pull::Tag::Known(5usize) => {
+                                __rt::pull::Tag::Known(5) => {
                                     <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Subscribe)
                                 }
-                                __rt::pull::Tag::Known(6usize) => {
+                                __rt::pull::Tag::Known(6) => {
                                     <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Unsubscribe)
                                 }
-                                __rt::pull::Tag::Known(7usize) => {
+                                __rt::pull::Tag::Known(7) => {
                                     <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListPrompts)
                                 }
-                                __rt::pull::Tag::Known(8usize) => {
+                                __rt::pull::Tag::Known(8) => {
                                     <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetPrompt)
                                 }
-                                __rt::pull::Tag::Known(9usize) => {
+                                __rt::pull::Tag::Known(9) => {
                                     <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTools)
                                 }
-                                __rt::pull::Tag::Known(10usize) => {
+                                __rt::pull::Tag::Known(10) => {
                                     <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CallTool)
                                 }
-                                __rt::pull::Tag::Known(11usize) => {
+                                __rt::pull::Tag::Known(11) => {
                                     <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::SetLevel)
                                 }
-                                __rt::pull::Tag::Known(12usize) => {
+                                __rt::pull::Tag::Known(12) => {
                                     <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -12753,608 +11156,6 @@ pub mod __de {
                 }
                 found => Err(p.wrong("a ClientRequest (object)", found)),
             }
-        }
-    }
-    #[derive(Default)]
-    pub struct ClientResult__Merged0 {
-        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
-        s1: Option<__rt::Slot<super::Role>>,
-        s2: Option<__rt::Value>,
-        s3: Option<__rt::Slot<String>>,
-        s4: Option<__rt::Slot<String>>,
-        s5: Option<__rt::Slot<Vec<super::Root>>>,
-        s6: Option<__rt::Slot<super::ElicitResultAction>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ClientResult__Merged0 {
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s2 {
-                Some(v) => {
-                    if !((__rt::is_kind(v, __rt::Kind::Object))
-                        && (!v.is_object()
-                            || (((__rt::has_keys(Some(v), &["text"])
-                                && v
-                                    .get("type")
-                                    .is_some_and(|x| x.as_str() == Some("text")))
-                                || (__rt::has_keys(Some(v), &["data", "mimeType"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("image")))
-                                || (__rt::has_keys(Some(v), &["data", "mimeType"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("audio")))))))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s3 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s4 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                        return None;
-                    }
-                    declared += 1;
-                }
-                None => {}
-            }
-            match &self.s6 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = McpResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::McpResult)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = CreateMessageResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_role = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("role")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
-            }
-            match self.s3 {
-                Some(__rt::Slot::Typed(t)) => b.f_model = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("model")), v)?;
-                }
-                None => {}
-            }
-            match self.s4 {
-                Some(__rt::Slot::Typed(t)) => b.f_stop_reason = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("stopReason")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ClientResult::CreateMessage)
-        }
-        fn build2<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = ListRootsResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_roots = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("roots")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("action")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::ListRoots)
-        }
-        fn build3<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut b = ElicitResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("role")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("model")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("stopReason")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("roots")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s6 {
-                Some(__rt::Slot::Typed(t)) => b.f_action = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("action")), v)?;
-                }
-                None => {}
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ClientResult::Elicit)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ClientResult__Merged0 {
-        type Output = super::ClientResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => {
-                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
-                }
-                "role" => {
-                    __rt::set_kinded(&mut self.s1, "role", &[__rt::Kind::String], value)
-                }
-                "content" => __rt::set(&mut self.s2, "content", value),
-                "model" => {
-                    __rt::set_kinded(&mut self.s3, "model", &[__rt::Kind::String], value)
-                }
-                "stopReason" => {
-                    __rt::set_kinded(
-                        &mut self.s4,
-                        "stopReason",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "roots" => {
-                    __rt::set_kinded(&mut self.s5, "roots", &[__rt::Kind::Array], value)
-                }
-                "action" => {
-                    __rt::set_kinded(
-                        &mut self.s6,
-                        "action",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            __rt::feed_text(self, key, &__rt::string_text(value))
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ClientResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [
-                self.score0(),
-                self.score1(),
-                self.score2(),
-                self.score3(),
-            ]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0usize, true)) => self.build0::<E>(),
-                Some((0usize, false)) => {
-                    self.build0::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "McpResult"),
-                        ))
-                }
-                Some((1usize, true)) => self.build1::<E>(),
-                Some((1usize, false)) => {
-                    self.build1::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "CreateMessageResult"),
-                        ))
-                }
-                Some((2usize, true)) => self.build2::<E>(),
-                Some((2usize, false)) => {
-                    self.build2::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "ListRootsResult"),
-                        ))
-                }
-                Some((3usize, true)) => self.build3::<E>(),
-                Some((3usize, false)) => {
-                    self.build3::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "ElicitResult"),
-                        ))
-                }
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ClientResult;
-    impl<'de> __rt::serde::de::Visitor<'de> for ClientResult {
-        type Value = super::ClientResult;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ClientResult (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::drain_map(ClientResult__Merged0::default(), map)
         }
     }
     impl __rt::pull::Decode for super::ClientResult {
@@ -13562,14 +11363,14 @@ pub mod __de {
             }
         }
         match best.map(|(i, s)| (i, s.0)) {
-            Some((0usize, true)) => {
+            Some((0, true)) => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
-            Some((0usize, false)) => {
+            Some((0, false)) => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -13577,14 +11378,14 @@ pub mod __de {
                     .map(super::ClientResult::McpResult)
                     .map_err(|e| e.context("McpResult"))
             }
-            Some((1usize, true)) => {
+            Some((1, true)) => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
-            Some((1usize, false)) => {
+            Some((1, false)) => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -13592,14 +11393,14 @@ pub mod __de {
                     .map(super::ClientResult::CreateMessage)
                     .map_err(|e| e.context("CreateMessageResult"))
             }
-            Some((2usize, true)) => {
+            Some((2, true)) => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
-            Some((2usize, false)) => {
+            Some((2, false)) => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -13607,14 +11408,14 @@ pub mod __de {
                     .map(super::ClientResult::ListRoots)
                     .map_err(|e| e.context("ListRootsResult"))
             }
-            Some((3usize, true)) => {
+            Some((3, true)) => {
                 <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::Elicit)
             }
-            Some((3usize, false)) => {
+            Some((3, false)) => {
                 <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -13632,61 +11433,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct CompleteRequest {
-        f_params: Option<super::CompleteRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteRequest {
-        type Output = super::CompleteRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "completion/complete",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "completion/complete",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::CompleteRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::CompleteRequest {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -13696,8 +11442,9 @@ pub mod __de {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::CompleteRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -13706,8 +11453,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "completion/complete")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "completion/complete")?,
                         _ => {}
                     }
                     Ok(())
@@ -13715,114 +11462,8 @@ pub mod __de {
             )?;
             Ok(super::CompleteRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::CompleteRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub enum CompleteRequestParamsRef__Tag {
-        G0(PromptReference),
-        G1(ResourceTemplateReference),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteRequestParamsRef__Tag {
-        type Output = super::CompleteRequestParamsRef;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                CompleteRequestParamsRef__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                CompleteRequestParamsRef__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                CompleteRequestParamsRef__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                CompleteRequestParamsRef__Tag::G0(b) => b.field_str(key, value),
-                CompleteRequestParamsRef__Tag::G1(b) => b.field_str(key, value),
-                CompleteRequestParamsRef__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteRequestParamsRef, E> {
-            match self {
-                CompleteRequestParamsRef__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CompleteRequestParamsRef::Prompt)
-                }
-                CompleteRequestParamsRef__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CompleteRequestParamsRef::ResourceTemplate)
-                }
-                CompleteRequestParamsRef__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CompleteRequestParamsRef::Unknown)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::CompleteRequestParamsRef {
-        type Builder = CompleteRequestParamsRef__Tag;
-        const TAG: &'static str = "type";
-        const EXPECTING: &'static str = "a CompleteRequestParamsRef object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<CompleteRequestParamsRef__Tag, String> {
-            match tag {
-                Some("ref/prompt") => {
-                    Ok(CompleteRequestParamsRef__Tag::G0(Default::default()))
-                }
-                Some("ref/resource") => {
-                    Ok(CompleteRequestParamsRef__Tag::G1(Default::default()))
-                }
-                Some(_) => {
-                    Ok(CompleteRequestParamsRef__Tag::CatchAll(Default::default()))
-                }
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "CompleteRequestParamsRef",
-                            "type",
-                            &["ref/prompt", "ref/resource"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct CompleteRequestParamsRef;
-    impl<'de> __rt::serde::de::Visitor<'de> for CompleteRequestParamsRef {
-        type Value = super::CompleteRequestParamsRef;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a CompleteRequestParamsRef (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::CompleteRequestParamsRef, A>(map)
         }
     }
     impl __rt::pull::Decode for super::CompleteRequestParamsRef {
@@ -13838,14 +11479,14 @@ pub mod __de {
                         "a CompleteRequestParamsRef object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Prompt)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -13879,38 +11520,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct CompleteRequestParamsArgument {
-        f_name: Option<String>,
-        f_value: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteRequestParamsArgument {
-        type Output = super::CompleteRequestParamsArgument;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "value" => __rt::set(&mut self.f_value, "value", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteRequestParamsArgument, E> {
-            __rt::check_required::<
-                E,
-            >(&[("name", self.f_name.is_none()), ("value", self.f_value.is_none())])?;
-            Ok(super::CompleteRequestParamsArgument {
-                name: __rt::required(self.f_name, "name")?,
-                value: __rt::required(self.f_value, "value")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -13920,9 +11529,10 @@ pub mod __de {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_value: Option<String> = None;
+            let mut f_name = None;
+            let mut f_value = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -13931,8 +11541,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_value = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -13941,43 +11551,7 @@ pub mod __de {
             Ok(super::CompleteRequestParamsArgument {
                 name: __rt::pull::required(f_name, "name")?,
                 value: __rt::pull::required(f_value, "value")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CompleteRequestParamsArgument {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CompleteRequestParamsContext {
-        f_arguments: Option<__rt::IndexMap<String, String>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteRequestParamsContext {
-        type Output = super::CompleteRequestParamsContext;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "arguments" => __rt::set(&mut self.f_arguments, "arguments", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteRequestParamsContext, E> {
-            Ok(super::CompleteRequestParamsContext {
-                arguments: self.f_arguments,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -13990,8 +11564,9 @@ pub mod __de {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut f_arguments = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14000,7 +11575,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14008,54 +11583,7 @@ pub mod __de {
             )?;
             Ok(super::CompleteRequestParamsContext {
                 arguments: f_arguments,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CompleteRequestParamsContext {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CompleteRequestParams {
-        f_ref: Option<super::CompleteRequestParamsRef>,
-        f_argument: Option<super::CompleteRequestParamsArgument>,
-        f_context: Option<super::CompleteRequestParamsContext>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteRequestParams {
-        type Output = super::CompleteRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "ref" => __rt::set(&mut self.f_ref, "ref", value),
-                "argument" => __rt::set(&mut self.f_argument, "argument", value),
-                "context" => __rt::set(&mut self.f_context, "context", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteRequestParams, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[("ref", self.f_ref.is_none()), ("argument", self.f_argument.is_none())],
-            )?;
-            Ok(super::CompleteRequestParams {
-                r#ref: __rt::required(self.f_ref, "ref")?,
-                argument: __rt::required(self.f_argument, "argument")?,
-                context: self.f_context,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -14068,10 +11596,11 @@ pub mod __de {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument", "context"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_ref: Option<super::CompleteRequestParamsRef> = None;
-            let mut f_argument: Option<super::CompleteRequestParamsArgument> = None;
-            let mut f_context: Option<super::CompleteRequestParamsContext> = None;
+            let mut f_ref = None;
+            let mut f_argument = None;
+            let mut f_context = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14080,9 +11609,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_ref = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_argument = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_ref = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_context = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14092,59 +11621,7 @@ pub mod __de {
                 r#ref: __rt::pull::required(f_ref, "ref")?,
                 argument: __rt::pull::required(f_argument, "argument")?,
                 context: f_context,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CompleteRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CompleteResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_completion: Option<super::CompleteResultCompletion>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteResult {
-        type Output = super::CompleteResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "completion" => __rt::set(&mut self.f_completion, "completion", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "_meta" | "completion" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteResult, E> {
-            __rt::check_required::<E>(&[("completion", self.f_completion.is_none())])?;
-            Ok(super::CompleteResult {
-                meta: self.f_meta,
-                completion: __rt::required(self.f_completion, "completion")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -14157,9 +11634,10 @@ pub mod __de {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_completion: Option<super::CompleteResultCompletion> = None;
+            let mut f_meta = None;
+            let mut f_completion = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14168,8 +11646,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14178,50 +11656,7 @@ pub mod __de {
             Ok(super::CompleteResult {
                 meta: f_meta,
                 completion: __rt::pull::required(f_completion, "completion")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CompleteResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CompleteResultCompletion {
-        f_values: Option<Vec<String>>,
-        f_total: Option<i64>,
-        f_has_more: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CompleteResultCompletion {
-        type Output = super::CompleteResultCompletion;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "values" => __rt::set(&mut self.f_values, "values", value),
-                "total" => __rt::set(&mut self.f_total, "total", value),
-                "hasMore" => __rt::set(&mut self.f_has_more, "hasMore", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CompleteResultCompletion, E> {
-            __rt::check_required::<E>(&[("values", self.f_values.is_none())])?;
-            Ok(super::CompleteResultCompletion {
-                values: __rt::required(self.f_values, "values")?,
-                total: self.f_total,
-                has_more: self.f_has_more,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -14234,10 +11669,11 @@ pub mod __de {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_values: Option<Vec<String>> = None;
-            let mut f_total: Option<i64> = None;
-            let mut f_has_more: Option<bool> = None;
+            let mut f_values = None;
+            let mut f_total = None;
+            let mut f_has_more = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14246,9 +11682,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_values = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_values = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_has_more = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14258,135 +11694,8 @@ pub mod __de {
                 values: __rt::pull::required(f_values, "values")?,
                 total: f_total,
                 has_more: f_has_more,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::CompleteResultCompletion {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub enum ContentBlock__Tag {
-        G0(TextContent),
-        G1(ImageContent),
-        G2(AudioContent),
-        G3(ResourceLink),
-        G4(EmbeddedResource),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ContentBlock__Tag {
-        type Output = super::ContentBlock;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ContentBlock__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ContentBlock__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ContentBlock__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ContentBlock__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ContentBlock__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ContentBlock__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                ContentBlock__Tag::G0(b) => b.field_str(key, value),
-                ContentBlock__Tag::G1(b) => b.field_str(key, value),
-                ContentBlock__Tag::G2(b) => b.field_str(key, value),
-                ContentBlock__Tag::G3(b) => b.field_str(key, value),
-                ContentBlock__Tag::G4(b) => b.field_str(key, value),
-                ContentBlock__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ContentBlock, E> {
-            match self {
-                ContentBlock__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Text)
-                }
-                ContentBlock__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Image)
-                }
-                ContentBlock__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ContentBlock::Audio)
-                }
-                ContentBlock__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::ResourceLink)
-                }
-                ContentBlock__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::EmbeddedResource)
-                }
-                ContentBlock__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ContentBlock::Unknown)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ContentBlock {
-        type Builder = ContentBlock__Tag;
-        const TAG: &'static str = "type";
-        const EXPECTING: &'static str = "a ContentBlock object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ContentBlock__Tag, String> {
-            match tag {
-                Some("text") => Ok(ContentBlock__Tag::G0(Default::default())),
-                Some("image") => Ok(ContentBlock__Tag::G1(Default::default())),
-                Some("audio") => Ok(ContentBlock__Tag::G2(Default::default())),
-                Some("resource_link") => Ok(ContentBlock__Tag::G3(Default::default())),
-                Some("resource") => Ok(ContentBlock__Tag::G4(Default::default())),
-                Some(_) => Ok(ContentBlock__Tag::CatchAll(Default::default())),
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "ContentBlock",
-                            "type",
-                            &["text", "image", "audio", "resource_link", "resource"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ContentBlock;
-    impl<'de> __rt::serde::de::Visitor<'de> for ContentBlock {
-        type Value = super::ContentBlock;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ContentBlock (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ContentBlock, A>(map)
         }
     }
     impl __rt::pull::Decode for super::ContentBlock {
@@ -14402,35 +11711,35 @@ pub mod __de {
                         "a ContentBlock object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::TextContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Text)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Image)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Audio)
                                 }
-                                __rt::pull::Tag::Known(3usize) => {
+                                __rt::pull::Tag::Known(3) => {
                                     <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::ResourceLink)
                                 }
-                                __rt::pull::Tag::Known(4usize) => {
+                                __rt::pull::Tag::Known(4) => {
                                     <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -14464,61 +11773,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct CreateMessageRequest {
-        f_params: Option<super::CreateMessageRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CreateMessageRequest {
-        type Output = super::CreateMessageRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "sampling/createMessage",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "sampling/createMessage",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CreateMessageRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::CreateMessageRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -14528,8 +11782,9 @@ pub mod __de {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::CreateMessageRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14538,8 +11793,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "sampling/createMessage")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "sampling/createMessage")?,
                         _ => {}
                     }
                     Ok(())
@@ -14547,18 +11802,8 @@ pub mod __de {
             )?;
             Ok(super::CreateMessageRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::CreateMessageRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
@@ -14572,69 +11817,6 @@ pub mod __de {
                     "a CreateMessageRequestParamsIncludeContext",
                 )?],
             )
-        }
-    }
-    #[derive(Default)]
-    pub struct CreateMessageRequestParams {
-        f_messages: Option<Vec<super::SamplingMessage>>,
-        f_model_preferences: Option<super::ModelPreferences>,
-        f_system_prompt: Option<String>,
-        f_include_context: Option<super::CreateMessageRequestParamsIncludeContext>,
-        f_temperature: Option<__rt::Number>,
-        f_max_tokens: Option<i64>,
-        f_stop_sequences: Option<Vec<String>>,
-        f_metadata: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CreateMessageRequestParams {
-        type Output = super::CreateMessageRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "messages" => __rt::set(&mut self.f_messages, "messages", value),
-                "modelPreferences" => {
-                    __rt::set(&mut self.f_model_preferences, "modelPreferences", value)
-                }
-                "systemPrompt" => {
-                    __rt::set(&mut self.f_system_prompt, "systemPrompt", value)
-                }
-                "includeContext" => {
-                    __rt::set(&mut self.f_include_context, "includeContext", value)
-                }
-                "temperature" => __rt::set(&mut self.f_temperature, "temperature", value),
-                "maxTokens" => __rt::set(&mut self.f_max_tokens, "maxTokens", value),
-                "stopSequences" => {
-                    __rt::set(&mut self.f_stop_sequences, "stopSequences", value)
-                }
-                "metadata" => __rt::set(&mut self.f_metadata, "metadata", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CreateMessageRequestParams, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("messages", self.f_messages.is_none()),
-                    ("maxTokens", self.f_max_tokens.is_none()),
-                ],
-            )?;
-            Ok(super::CreateMessageRequestParams {
-                messages: __rt::required(self.f_messages, "messages")?,
-                model_preferences: self.f_model_preferences,
-                system_prompt: self.f_system_prompt,
-                include_context: self.f_include_context,
-                temperature: self.f_temperature,
-                max_tokens: __rt::required(self.f_max_tokens, "maxTokens")?,
-                stop_sequences: self.f_stop_sequences,
-                metadata: self.f_metadata,
-                extra: self.extra,
-            })
         }
     }
     impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
@@ -14655,17 +11837,16 @@ pub mod __de {
                     "metadata",
                 ],
                 required: 33u64,
+                consts: 0u64,
             };
-            let mut f_messages: Option<Vec<super::SamplingMessage>> = None;
-            let mut f_model_preferences: Option<super::ModelPreferences> = None;
-            let mut f_system_prompt: Option<String> = None;
-            let mut f_include_context: Option<
-                super::CreateMessageRequestParamsIncludeContext,
-            > = None;
-            let mut f_temperature: Option<__rt::Number> = None;
-            let mut f_max_tokens: Option<i64> = None;
-            let mut f_stop_sequences: Option<Vec<String>> = None;
-            let mut f_metadata: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_messages = None;
+            let mut f_model_preferences = None;
+            let mut f_system_prompt = None;
+            let mut f_include_context = None;
+            let mut f_temperature = None;
+            let mut f_max_tokens = None;
+            let mut f_stop_sequences = None;
+            let mut f_metadata = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14674,18 +11855,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
-                            f_model_preferences = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        2usize => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => {
-                            f_include_context = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        4usize => f_temperature = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
-                        6usize => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7usize => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_model_preferences = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_include_context = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14700,80 +11877,7 @@ pub mod __de {
                 max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
                 stop_sequences: f_stop_sequences,
                 metadata: f_metadata,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::CreateMessageRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct CreateMessageResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_role: Option<super::Role>,
-        f_content: Option<super::CreateMessageResultContent>,
-        f_model: Option<String>,
-        f_stop_reason: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CreateMessageResult {
-        type Output = super::CreateMessageResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "role" => __rt::set(&mut self.f_role, "role", value),
-                "content" => __rt::set(&mut self.f_content, "content", value),
-                "model" => __rt::set(&mut self.f_model, "model", value),
-                "stopReason" => __rt::set(&mut self.f_stop_reason, "stopReason", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "model" => __rt::set_str(&mut self.f_model, "model", value),
-                "stopReason" => {
-                    __rt::set_str(&mut self.f_stop_reason, "stopReason", value)
-                }
-                "_meta" | "role" | "content" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CreateMessageResult, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("role", self.f_role.is_none()),
-                    ("content", self.f_content.is_none()),
-                    ("model", self.f_model.is_none()),
-                ],
-            )?;
-            Ok(super::CreateMessageResult {
-                meta: self.f_meta,
-                role: __rt::required(self.f_role, "role")?,
-                content: __rt::required(self.f_content, "content")?,
-                model: __rt::required(self.f_model, "model")?,
-                stop_reason: self.f_stop_reason,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -14786,12 +11890,13 @@ pub mod __de {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_role: Option<super::Role> = None;
-            let mut f_content: Option<super::CreateMessageResultContent> = None;
-            let mut f_model: Option<String> = None;
-            let mut f_stop_reason: Option<String> = None;
+            let mut f_meta = None;
+            let mut f_role = None;
+            let mut f_content = None;
+            let mut f_model = None;
+            let mut f_stop_reason = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -14800,11 +11905,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_model = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_model = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14816,126 +11921,8 @@ pub mod __de {
                 content: __rt::pull::required(f_content, "content")?,
                 model: __rt::pull::required(f_model, "model")?,
                 stop_reason: f_stop_reason,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::CreateMessageResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub enum CreateMessageResultContent__Tag {
-        G0(TextContent),
-        G1(ImageContent),
-        G2(AudioContent),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for CreateMessageResultContent__Tag {
-        type Output = super::CreateMessageResultContent;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                CreateMessageResultContent__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                CreateMessageResultContent__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                CreateMessageResultContent__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                CreateMessageResultContent__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                CreateMessageResultContent__Tag::G0(b) => b.field_str(key, value),
-                CreateMessageResultContent__Tag::G1(b) => b.field_str(key, value),
-                CreateMessageResultContent__Tag::G2(b) => b.field_str(key, value),
-                CreateMessageResultContent__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::CreateMessageResultContent, E> {
-            match self {
-                CreateMessageResultContent__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::Text)
-                }
-                CreateMessageResultContent__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::Image)
-                }
-                CreateMessageResultContent__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::Audio)
-                }
-                CreateMessageResultContent__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::CreateMessageResultContent::Unknown)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::CreateMessageResultContent {
-        type Builder = CreateMessageResultContent__Tag;
-        const TAG: &'static str = "type";
-        const EXPECTING: &'static str = "a CreateMessageResultContent object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<CreateMessageResultContent__Tag, String> {
-            match tag {
-                Some("text") => {
-                    Ok(CreateMessageResultContent__Tag::G0(Default::default()))
-                }
-                Some("image") => {
-                    Ok(CreateMessageResultContent__Tag::G1(Default::default()))
-                }
-                Some("audio") => {
-                    Ok(CreateMessageResultContent__Tag::G2(Default::default()))
-                }
-                Some(_) => {
-                    Ok(CreateMessageResultContent__Tag::CatchAll(Default::default()))
-                }
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "CreateMessageResultContent",
-                            "type",
-                            &["text", "image", "audio"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct CreateMessageResultContent;
-    impl<'de> __rt::serde::de::Visitor<'de> for CreateMessageResultContent {
-        type Value = super::CreateMessageResultContent;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a CreateMessageResultContent (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::CreateMessageResultContent, A>(map)
         }
     }
     impl __rt::pull::Decode for super::CreateMessageResultContent {
@@ -14951,21 +11938,21 @@ pub mod __de {
                         "a CreateMessageResultContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::TextContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -14999,56 +11986,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct ElicitRequest {
-        f_params: Option<super::ElicitRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ElicitRequest {
-        type Output = super::ElicitRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(&mut self.c_0, "method", "elicitation/create", value)
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "elicitation/create",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ElicitRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::ElicitRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::ElicitRequest {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -15058,8 +11995,9 @@ pub mod __de {
                 expecting: "a ElicitRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ElicitRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -15068,8 +12006,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "elicitation/create")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "elicitation/create")?,
                         _ => {}
                     }
                     Ok(())
@@ -15077,51 +12015,7 @@ pub mod __de {
             )?;
             Ok(super::ElicitRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ElicitRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ElicitRequestParamsRequestedSchema {
-        f_properties: Option<__rt::IndexMap<String, super::PrimitiveSchemaDefinition>>,
-        f_required: Option<Vec<String>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ElicitRequestParamsRequestedSchema {
-        type Output = super::ElicitRequestParamsRequestedSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "object", value),
-                "properties" => __rt::set(&mut self.f_properties, "properties", value),
-                "required" => __rt::set(&mut self.f_required, "required", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ElicitRequestParamsRequestedSchema, E> {
-            __rt::check_required::<
-                E,
-            >(&[("type", !self.c_0), ("properties", self.f_properties.is_none())])?;
-            Ok(super::ElicitRequestParamsRequestedSchema {
-                properties: __rt::required(self.f_properties, "properties")?,
-                required: self.f_required,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -15134,11 +12028,10 @@ pub mod __de {
                 expecting: "a ElicitRequestParamsRequestedSchema object",
                 keys: &["properties", "required", "type"],
                 required: 5u64,
+                consts: 4u64,
             };
-            let mut f_properties: Option<
-                __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
-            > = None;
-            let mut f_required: Option<Vec<String>> = None;
+            let mut f_properties = None;
+            let mut f_required = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -15147,9 +12040,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "object")?,
+                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
                     Ok(())
@@ -15158,59 +12051,7 @@ pub mod __de {
             Ok(super::ElicitRequestParamsRequestedSchema {
                 properties: __rt::pull::required(f_properties, "properties")?,
                 required: f_required,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ElicitRequestParamsRequestedSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ElicitRequestParams {
-        f_message: Option<String>,
-        f_requested_schema: Option<super::ElicitRequestParamsRequestedSchema>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ElicitRequestParams {
-        type Output = super::ElicitRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "message" => __rt::set(&mut self.f_message, "message", value),
-                "requestedSchema" => {
-                    __rt::set(&mut self.f_requested_schema, "requestedSchema", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ElicitRequestParams, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("message", self.f_message.is_none()),
-                    ("requestedSchema", self.f_requested_schema.is_none()),
-                ],
-            )?;
-            Ok(super::ElicitRequestParams {
-                message: __rt::required(self.f_message, "message")?,
-                requested_schema: __rt::required(
-                    self.f_requested_schema,
-                    "requestedSchema",
-                )?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -15223,11 +12064,10 @@ pub mod __de {
                 expecting: "a ElicitRequestParams object",
                 keys: &["message", "requestedSchema"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_message: Option<String> = None;
-            let mut f_requested_schema: Option<
-                super::ElicitRequestParamsRequestedSchema,
-            > = None;
+            let mut f_message = None;
+            let mut f_requested_schema = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -15236,10 +12076,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
-                            f_requested_schema = Some(__rt::pull::Decode::decode(p)?);
-                        }
+                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_requested_schema = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15251,62 +12089,7 @@ pub mod __de {
                     f_requested_schema,
                     "requestedSchema",
                 )?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ElicitRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ElicitResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_action: Option<super::ElicitResultAction>,
-        f_content: Option<__rt::IndexMap<String, super::ElicitResultContentValue>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ElicitResult {
-        type Output = super::ElicitResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "action" => __rt::set(&mut self.f_action, "action", value),
-                "content" => __rt::set(&mut self.f_content, "content", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "_meta" | "action" | "content" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ElicitResult, E> {
-            __rt::check_required::<E>(&[("action", self.f_action.is_none())])?;
-            Ok(super::ElicitResult {
-                meta: self.f_meta,
-                action: __rt::required(self.f_action, "action")?,
-                content: self.f_content,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -15319,12 +12102,11 @@ pub mod __de {
                 expecting: "a ElicitResult object",
                 keys: &["_meta", "action", "content"],
                 required: 2u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_action: Option<super::ElicitResultAction> = None;
-            let mut f_content: Option<
-                __rt::IndexMap<String, super::ElicitResultContentValue>,
-            > = None;
+            let mut f_meta = None;
+            let mut f_action = None;
+            let mut f_content = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -15333,9 +12115,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_action = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15345,18 +12127,8 @@ pub mod __de {
                 meta: f_meta,
                 action: __rt::pull::required(f_action, "action")?,
                 content: f_content,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::ElicitResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Decode for super::ElicitResultAction {
@@ -15370,81 +12142,6 @@ pub mod __de {
                     "a ElicitResultAction",
                 )?],
             )
-        }
-    }
-    pub struct ElicitResultContentValue;
-    impl<'de> __rt::serde::de::Visitor<'de> for ElicitResultContentValue {
-        type Value = super::ElicitResultContentValue;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str(
-                "a ElicitResultContentValue (boolean or integer or number or string or array)",
-            )
-        }
-        fn visit_bool<E: __rt::serde::de::Error>(
-            self,
-            v: bool,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <bool as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValue::Boolean)
-        }
-        fn visit_i64<E: __rt::serde::de::Error>(
-            self,
-            v: i64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <__rt::Number as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValue::Number)
-        }
-        fn visit_u64<E: __rt::serde::de::Error>(
-            self,
-            v: u64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <__rt::Number as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValue::Number)
-        }
-        fn visit_f64<E: __rt::serde::de::Error>(
-            self,
-            v: f64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <__rt::Number as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValue::Number)
-        }
-        fn visit_str<E: __rt::serde::de::Error>(
-            self,
-            v: &str,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <String as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ElicitResultContentValue::String)
-        }
-        fn visit_seq<A: __rt::serde::de::SeqAccess<'de>>(
-            self,
-            seq: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            <Vec<
-                String,
-            > as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(__rt::serde::de::value::SeqAccessDeserializer::new(seq))
-                .map(super::ElicitResultContentValue::Array)
         }
     }
     impl __rt::pull::Decode for super::ElicitResultContentValue {
@@ -15480,53 +12177,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct EmbeddedResource {
-        f_resource: Option<super::EmbeddedResourceResource>,
-        f_annotations: Option<super::Annotations>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for EmbeddedResource {
-        type Output = super::EmbeddedResource;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "resource", value),
-                "resource" => __rt::set(&mut self.f_resource, "resource", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "resource", value),
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::EmbeddedResource, E> {
-            __rt::check_required::<
-                E,
-            >(&[("type", !self.c_0), ("resource", self.f_resource.is_none())])?;
-            Ok(super::EmbeddedResource {
-                resource: __rt::required(self.f_resource, "resource")?,
-                annotations: self.f_annotations,
-                meta: self.f_meta,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -15536,10 +12186,11 @@ pub mod __de {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
+                consts: 8u64,
             };
-            let mut f_resource: Option<super::EmbeddedResourceResource> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_resource = None;
+            let mut f_annotations = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -15548,10 +12199,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_resource = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => __rt::pull::const_str(p, "resource")?,
+                        0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
                     Ok(())
@@ -15561,334 +12212,8 @@ pub mod __de {
                 resource: __rt::pull::required(f_resource, "resource")?,
                 annotations: f_annotations,
                 meta: f_meta,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::EmbeddedResource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct EmbeddedResourceResource__Merged0 {
-        s0: Option<__rt::Slot<String>>,
-        s1: Option<__rt::Slot<String>>,
-        s2: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
-        s3: Option<__rt::Slot<String>>,
-        s4: Option<__rt::Slot<String>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl EmbeddedResourceResource__Merged0 {
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s3 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s4 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut b = TextResourceContents::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
-                }
-                None => {}
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            match self.s3 {
-                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EmbeddedResourceResource::Text)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut b = BlobResourceContents::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
-                }
-                None => {}
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s4 {
-                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
-                }
-                None => {}
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::EmbeddedResourceResource::Blob)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for EmbeddedResourceResource__Merged0 {
-        type Output = super::EmbeddedResourceResource;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => {
-                    __rt::set_kinded(&mut self.s0, "uri", &[__rt::Kind::String], value)
-                }
-                "mimeType" => {
-                    __rt::set_kinded(
-                        &mut self.s1,
-                        "mimeType",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "_meta" => {
-                    __rt::set_kinded(&mut self.s2, "_meta", &[__rt::Kind::Object], value)
-                }
-                "text" => {
-                    __rt::set_kinded(&mut self.s3, "text", &[__rt::Kind::String], value)
-                }
-                "blob" => {
-                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
-                }
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            __rt::feed_text(self, key, &__rt::string_text(value))
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::EmbeddedResourceResource, E> {
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0usize, true)) => self.build0::<E>(),
-                Some((0usize, false)) => {
-                    self.build0::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "TextResourceContents"),
-                        ))
-                }
-                Some((1usize, true)) => self.build1::<E>(),
-                Some((1usize, false)) => {
-                    self.build1::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
-                        ))
-                }
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct EmbeddedResourceResource;
-    impl<'de> __rt::serde::de::Visitor<'de> for EmbeddedResourceResource {
-        type Value = super::EmbeddedResourceResource;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a EmbeddedResourceResource (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::drain_map(EmbeddedResourceResource__Merged0::default(), map)
         }
     }
     impl __rt::pull::Decode for super::EmbeddedResourceResource {
@@ -16033,14 +12358,14 @@ pub mod __de {
             }
         }
         match best.map(|(i, s)| (i, s.0)) {
-            Some((0usize, true)) => {
+            Some((0, true)) => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
-            Some((0usize, false)) => {
+            Some((0, false)) => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -16048,14 +12373,14 @@ pub mod __de {
                     .map(super::EmbeddedResourceResource::Text)
                     .map_err(|e| e.context("TextResourceContents"))
             }
-            Some((1usize, true)) => {
+            Some((1, true)) => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
             }
-            Some((1usize, false)) => {
+            Some((1, false)) => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -16073,63 +12398,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct EnumSchema {
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_enum: Option<Vec<String>>,
-        f_enum_names: Option<Vec<String>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for EnumSchema {
-        type Output = super::EnumSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "string", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "enum" => __rt::set(&mut self.f_enum, "enum", value),
-                "enumNames" => __rt::set(&mut self.f_enum_names, "enumNames", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
-                "title" => __rt::set_str(&mut self.f_title, "title", value),
-                "description" => {
-                    __rt::set_str(&mut self.f_description, "description", value)
-                }
-                "enum" | "enumNames" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::EnumSchema, E> {
-            __rt::check_required::<
-                E,
-            >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
-            Ok(super::EnumSchema {
-                title: self.f_title,
-                description: self.f_description,
-                r#enum: __rt::required(self.f_enum, "enum")?,
-                enum_names: self.f_enum_names,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::EnumSchema {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -16139,11 +12407,12 @@ pub mod __de {
                 expecting: "a EnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "type"],
                 required: 20u64,
+                consts: 16u64,
             };
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_enum: Option<Vec<String>> = None;
-            let mut f_enum_names: Option<Vec<String>> = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_enum = None;
+            let mut f_enum_names = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16152,11 +12421,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_enum = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => __rt::pull::const_str(p, "string")?,
+                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
+                        4 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
                     Ok(())
@@ -16167,62 +12436,7 @@ pub mod __de {
                 description: f_description,
                 r#enum: __rt::pull::required(f_enum, "enum")?,
                 enum_names: f_enum_names,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::EnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct GetPromptRequest {
-        f_params: Option<super::GetPromptRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for GetPromptRequest {
-        type Output = super::GetPromptRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(&mut self.c_0, "method", "prompts/get", value)
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(&mut self.c_0, "method", "prompts/get", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::GetPromptRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::GetPromptRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16235,8 +12449,9 @@ pub mod __de {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::GetPromptRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16245,8 +12460,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "prompts/get")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "prompts/get")?,
                         _ => {}
                     }
                     Ok(())
@@ -16254,47 +12469,7 @@ pub mod __de {
             )?;
             Ok(super::GetPromptRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::GetPromptRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct GetPromptRequestParams {
-        f_name: Option<String>,
-        f_arguments: Option<__rt::IndexMap<String, String>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for GetPromptRequestParams {
-        type Output = super::GetPromptRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "arguments" => __rt::set(&mut self.f_arguments, "arguments", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::GetPromptRequestParams, E> {
-            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
-            Ok(super::GetPromptRequestParams {
-                name: __rt::required(self.f_name, "name")?,
-                arguments: self.f_arguments,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16307,9 +12482,10 @@ pub mod __de {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_arguments: Option<__rt::IndexMap<String, String>> = None;
+            let mut f_name = None;
+            let mut f_arguments = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16318,8 +12494,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -16328,65 +12504,7 @@ pub mod __de {
             Ok(super::GetPromptRequestParams {
                 name: __rt::pull::required(f_name, "name")?,
                 arguments: f_arguments,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::GetPromptRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct GetPromptResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_description: Option<String>,
-        f_messages: Option<Vec<super::PromptMessage>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for GetPromptResult {
-        type Output = super::GetPromptResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "messages" => __rt::set(&mut self.f_messages, "messages", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "description" => {
-                    __rt::set_str(&mut self.f_description, "description", value)
-                }
-                "_meta" | "messages" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::GetPromptResult, E> {
-            __rt::check_required::<E>(&[("messages", self.f_messages.is_none())])?;
-            Ok(super::GetPromptResult {
-                meta: self.f_meta,
-                description: self.f_description,
-                messages: __rt::required(self.f_messages, "messages")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16399,10 +12517,11 @@ pub mod __de {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_messages: Option<Vec<super::PromptMessage>> = None;
+            let mut f_meta = None;
+            let mut f_description = None;
+            let mut f_messages = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16411,9 +12530,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -16423,73 +12542,7 @@ pub mod __de {
                 meta: f_meta,
                 description: f_description,
                 messages: __rt::pull::required(f_messages, "messages")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::GetPromptResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ImageContent {
-        f_data: Option<String>,
-        f_mime_type: Option<String>,
-        f_annotations: Option<super::Annotations>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ImageContent {
-        type Output = super::ImageContent;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "image", value),
-                "data" => __rt::set(&mut self.f_data, "data", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "image", value),
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ImageContent, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("type", !self.c_0),
-                    ("data", self.f_data.is_none()),
-                    ("mimeType", self.f_mime_type.is_none()),
-                ],
-            )?;
-            Ok(super::ImageContent {
-                data: __rt::required(self.f_data, "data")?,
-                mime_type: __rt::required(self.f_mime_type, "mimeType")?,
-                annotations: self.f_annotations,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16502,11 +12555,12 @@ pub mod __de {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
+                consts: 16u64,
             };
-            let mut f_data: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_data = None;
+            let mut f_mime_type = None;
+            let mut f_annotations = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16515,11 +12569,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => __rt::pull::const_str(p, "image")?,
+                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
                     Ok(())
@@ -16530,54 +12584,7 @@ pub mod __de {
                 mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ImageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct Implementation {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_version: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Implementation {
-        type Output = super::Implementation;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "version" => __rt::set(&mut self.f_version, "version", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Implementation, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[("name", self.f_name.is_none()), ("version", self.f_version.is_none())],
-            )?;
-            Ok(super::Implementation {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                version: __rt::required(self.f_version, "version")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16590,10 +12597,11 @@ pub mod __de {
                 expecting: "a Implementation object",
                 keys: &["name", "title", "version"],
                 required: 5u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_version: Option<String> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_version = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16602,9 +12610,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_version = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -16614,60 +12622,7 @@ pub mod __de {
                 name: __rt::pull::required(f_name, "name")?,
                 title: f_title,
                 version: __rt::pull::required(f_version, "version")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Implementation {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct InitializeRequest {
-        f_params: Option<super::InitializeRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for InitializeRequest {
-        type Output = super::InitializeRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::const_str(&mut self.c_0, "method", "initialize", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(&mut self.c_0, "method", "initialize", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::InitializeRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::InitializeRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16680,8 +12635,9 @@ pub mod __de {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::InitializeRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16690,8 +12646,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "initialize")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "initialize")?,
                         _ => {}
                     }
                     Ok(())
@@ -16699,65 +12655,7 @@ pub mod __de {
             )?;
             Ok(super::InitializeRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::InitializeRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct InitializeRequestParams {
-        f_protocol_version: Option<String>,
-        f_capabilities: Option<super::ClientCapabilities>,
-        f_client_info: Option<super::Implementation>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for InitializeRequestParams {
-        type Output = super::InitializeRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "protocolVersion" => {
-                    __rt::set(&mut self.f_protocol_version, "protocolVersion", value)
-                }
-                "capabilities" => {
-                    __rt::set(&mut self.f_capabilities, "capabilities", value)
-                }
-                "clientInfo" => __rt::set(&mut self.f_client_info, "clientInfo", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::InitializeRequestParams, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("protocolVersion", self.f_protocol_version.is_none()),
-                    ("capabilities", self.f_capabilities.is_none()),
-                    ("clientInfo", self.f_client_info.is_none()),
-                ],
-            )?;
-            Ok(super::InitializeRequestParams {
-                protocol_version: __rt::required(
-                    self.f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::required(self.f_capabilities, "capabilities")?,
-                client_info: __rt::required(self.f_client_info, "clientInfo")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16770,10 +12668,11 @@ pub mod __de {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
+                consts: 0u64,
             };
-            let mut f_protocol_version: Option<String> = None;
-            let mut f_capabilities: Option<super::ClientCapabilities> = None;
-            let mut f_client_info: Option<super::Implementation> = None;
+            let mut f_protocol_version = None;
+            let mut f_capabilities = None;
+            let mut f_client_info = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16782,11 +12681,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => {
-                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        1usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -16799,91 +12696,7 @@ pub mod __de {
                 )?,
                 capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
                 client_info: __rt::pull::required(f_client_info, "clientInfo")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::InitializeRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct InitializeResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_protocol_version: Option<String>,
-        f_capabilities: Option<super::ServerCapabilities>,
-        f_server_info: Option<super::Implementation>,
-        f_instructions: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for InitializeResult {
-        type Output = super::InitializeResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "protocolVersion" => {
-                    __rt::set(&mut self.f_protocol_version, "protocolVersion", value)
-                }
-                "capabilities" => {
-                    __rt::set(&mut self.f_capabilities, "capabilities", value)
-                }
-                "serverInfo" => __rt::set(&mut self.f_server_info, "serverInfo", value),
-                "instructions" => {
-                    __rt::set(&mut self.f_instructions, "instructions", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "protocolVersion" => {
-                    __rt::set_str(&mut self.f_protocol_version, "protocolVersion", value)
-                }
-                "instructions" => {
-                    __rt::set_str(&mut self.f_instructions, "instructions", value)
-                }
-                "_meta" | "capabilities" | "serverInfo" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::InitializeResult, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("protocolVersion", self.f_protocol_version.is_none()),
-                    ("capabilities", self.f_capabilities.is_none()),
-                    ("serverInfo", self.f_server_info.is_none()),
-                ],
-            )?;
-            Ok(super::InitializeResult {
-                meta: self.f_meta,
-                protocol_version: __rt::required(
-                    self.f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::required(self.f_capabilities, "capabilities")?,
-                server_info: __rt::required(self.f_server_info, "serverInfo")?,
-                instructions: self.f_instructions,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -16902,12 +12715,13 @@ pub mod __de {
                     "instructions",
                 ],
                 required: 14u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_protocol_version: Option<String> = None;
-            let mut f_capabilities: Option<super::ServerCapabilities> = None;
-            let mut f_server_info: Option<super::Implementation> = None;
-            let mut f_instructions: Option<String> = None;
+            let mut f_meta = None;
+            let mut f_protocol_version = None;
+            let mut f_capabilities = None;
+            let mut f_server_info = None;
+            let mut f_instructions = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -16916,13 +12730,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
-                            f_protocol_version = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        2usize => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_server_info = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -16937,70 +12749,7 @@ pub mod __de {
                 capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
                 server_info: __rt::pull::required(f_server_info, "serverInfo")?,
                 instructions: f_instructions,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::InitializeResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct InitializedNotification {
-        f_params: Option<super::InitializedNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for InitializedNotification {
-        type Output = super::InitializedNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/initialized",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/initialized",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::InitializedNotification, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::InitializedNotification {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -17013,8 +12762,9 @@ pub mod __de {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::InitializedNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -17023,8 +12773,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "notifications/initialized")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "notifications/initialized")?,
                         _ => {}
                     }
                     Ok(())
@@ -17032,43 +12782,7 @@ pub mod __de {
             )?;
             Ok(super::InitializedNotification {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::InitializedNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct InitializedNotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for InitializedNotificationParams {
-        type Output = super::InitializedNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::InitializedNotificationParams, E> {
-            Ok(super::InitializedNotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -17081,8 +12795,9 @@ pub mod __de {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -17091,7 +12806,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -17099,70 +12814,7 @@ pub mod __de {
             )?;
             Ok(super::InitializedNotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::InitializedNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcError {
-        f_id: Option<Option<super::RequestId>>,
-        f_error: Option<super::JsonRpcErrorError>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcError {
-        type Output = super::JsonRpcError;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "jsonrpc" => __rt::const_str(&mut self.c_0, "jsonrpc", "2.0", value),
-                "id" => __rt::set(&mut self.f_id, "id", value),
-                "error" => __rt::set(&mut self.f_error, "error", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "jsonrpc" => {
-                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
-                }
-                "id" | "error" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcError, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("jsonrpc", !self.c_0),
-                    ("id", self.f_id.is_none()),
-                    ("error", self.f_error.is_none()),
-                ],
-            )?;
-            Ok(super::JsonRpcError {
-                id: __rt::required(self.f_id, "id")?,
-                error: __rt::required(self.f_error, "error")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -17175,9 +12827,10 @@ pub mod __de {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
+                consts: 4u64,
             };
-            let mut f_id: Option<Option<super::RequestId>> = None;
-            let mut f_error: Option<super::JsonRpcErrorError> = None;
+            let mut f_id = None;
+            let mut f_error = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -17186,9 +12839,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_error = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
                     Ok(())
@@ -17197,54 +12850,7 @@ pub mod __de {
             Ok(super::JsonRpcError {
                 id: __rt::pull::required(f_id, "id")?,
                 error: __rt::pull::required(f_error, "error")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcError {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcErrorError {
-        f_code: Option<i64>,
-        f_message: Option<String>,
-        f_data: Option<__rt::Value>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcErrorError {
-        type Output = super::JsonRpcErrorError;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "code" => __rt::set(&mut self.f_code, "code", value),
-                "message" => __rt::set(&mut self.f_message, "message", value),
-                "data" => __rt::set(&mut self.f_data, "data", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcErrorError, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[("code", self.f_code.is_none()), ("message", self.f_message.is_none())],
-            )?;
-            Ok(super::JsonRpcErrorError {
-                code: __rt::required(self.f_code, "code")?,
-                message: __rt::required(self.f_message, "message")?,
-                data: self.f_data,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -17257,10 +12863,11 @@ pub mod __de {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_code: Option<i64> = None;
-            let mut f_message: Option<String> = None;
-            let mut f_data: Option<__rt::Value> = None;
+            let mut f_code = None;
+            let mut f_message = None;
+            let mut f_data = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -17269,9 +12876,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_code = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_code = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -17281,584 +12888,8 @@ pub mod __de {
                 code: __rt::pull::required(f_code, "code")?,
                 message: __rt::pull::required(f_message, "message")?,
                 data: f_data,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcErrorError {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcMessage__Merged0 {
-        s0: Option<__rt::Value>,
-        s1: Option<__rt::Value>,
-        s2: Option<__rt::Slot<String>>,
-        s3: Option<__rt::Value>,
-        s4: Option<__rt::Slot<super::McpResult>>,
-        s5: Option<__rt::Slot<super::JsonRpcErrorError>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl JsonRpcMessage__Merged0 {
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) if v.as_str() == Some("2.0") => {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                }
-                Some(_) => return None,
-                None => complete = false,
-            }
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::Integer)
-                        || __rt::is_kind(v, __rt::Kind::String))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s3 {
-                Some(v) => {
-                    if !((__rt::is_kind(v, __rt::Kind::Object))
-                        && (!v.is_object() || (true)))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                }
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) if v.as_str() == Some("2.0") => {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                }
-                Some(_) => return None,
-                None => complete = false,
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s3 {
-                Some(v) => {
-                    if !((__rt::is_kind(v, __rt::Kind::Object))
-                        && (!v.is_object() || (true)))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                }
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) if v.as_str() == Some("2.0") => {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                }
-                Some(_) => return None,
-                None => complete = false,
-            }
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::Integer)
-                        || __rt::is_kind(v, __rt::Kind::String))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s4 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) if v.as_str() == Some("2.0") => {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                }
-                Some(_) => return None,
-                None => complete = false,
-            }
-            match &self.s1 {
-                Some(v) => {
-                    if !(__rt::is_kind(v, __rt::Kind::Null)
-                        || __rt::is_kind(v, __rt::Kind::Integer)
-                        || __rt::is_kind(v, __rt::Kind::String))
-                    {
-                        return None;
-                    }
-                    declared += 1;
-                    required += 1;
-                }
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut b = JsonRpcRequest::default();
-            if let Some(v) = self.s0 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Request)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut b = JsonRpcNotification::default();
-            if let Some(v) = self.s0 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_method = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("method")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::Notification)
-        }
-        fn build2<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut b = JsonRpcResponse::default();
-            if let Some(v) = self.s0 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
-            }
-            match self.s4 {
-                Some(__rt::Slot::Typed(t)) => b.f_result = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("result")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("error")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::JsonRpcMessage::Response)
-        }
-        fn build3<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            let mut b = JsonRpcError::default();
-            if let Some(v) = self.s0 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("jsonrpc")), v)?;
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("id")), v)?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("method")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("params")), v)?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("result")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_error = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("error")), v)?;
-                }
-                None => {}
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::JsonRpcMessage::Error)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcMessage__Merged0 {
-        type Output = super::JsonRpcMessage;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "jsonrpc" => __rt::set(&mut self.s0, "jsonrpc", value),
-                "id" => __rt::set(&mut self.s1, "id", value),
-                "method" => {
-                    __rt::set_kinded(
-                        &mut self.s2,
-                        "method",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.s3, "params", value),
-                "result" => {
-                    __rt::set_kinded(
-                        &mut self.s4,
-                        "result",
-                        &[__rt::Kind::Object],
-                        value,
-                    )
-                }
-                "error" => {
-                    __rt::set_kinded(&mut self.s5, "error", &[__rt::Kind::Object], value)
-                }
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            __rt::feed_text(self, key, &__rt::string_text(value))
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcMessage, E> {
-            if let Some(v) = &self.s0 {
-                if !(v.as_str() == Some("2.0")) {
-                    return Err(
-                        E::custom(
-                            format_args!(
-                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
-                                "\"2.0\"", v
-                            ),
-                        ),
-                    );
-                }
-            }
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [
-                self.score0(),
-                self.score1(),
-                self.score2(),
-                self.score3(),
-            ]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0usize, true)) => self.build0::<E>(),
-                Some((0usize, false)) => {
-                    self.build0::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "JsonRpcRequest"),
-                        ))
-                }
-                Some((1usize, true)) => self.build1::<E>(),
-                Some((1usize, false)) => {
-                    self.build1::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "JsonRpcNotification"),
-                        ))
-                }
-                Some((2usize, true)) => self.build2::<E>(),
-                Some((2usize, false)) => {
-                    self.build2::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "JsonRpcResponse"),
-                        ))
-                }
-                Some((3usize, true)) => self.build3::<E>(),
-                Some((3usize, false)) => {
-                    self.build3::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "JsonRpcError"),
-                        ))
-                }
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct JsonRpcMessage;
-    impl<'de> __rt::serde::de::Visitor<'de> for JsonRpcMessage {
-        type Value = super::JsonRpcMessage;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a JSONRPCMessage (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::drain_map(JsonRpcMessage__Merged0::default(), map)
         }
     }
     impl __rt::pull::Decode for super::JsonRpcMessage {
@@ -18099,14 +13130,14 @@ pub mod __de {
             }
         }
         match best.map(|(i, s)| (i, s.0)) {
-            Some((0usize, true)) => {
+            Some((0, true)) => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
-            Some((0usize, false)) => {
+            Some((0, false)) => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -18114,14 +13145,14 @@ pub mod __de {
                     .map(super::JsonRpcMessage::Request)
                     .map_err(|e| e.context("JsonRpcRequest"))
             }
-            Some((1usize, true)) => {
+            Some((1, true)) => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
-            Some((1usize, false)) => {
+            Some((1, false)) => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -18129,14 +13160,14 @@ pub mod __de {
                     .map(super::JsonRpcMessage::Notification)
                     .map_err(|e| e.context("JsonRpcNotification"))
             }
-            Some((2usize, true)) => {
+            Some((2, true)) => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
-            Some((2usize, false)) => {
+            Some((2, false)) => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -18144,14 +13175,14 @@ pub mod __de {
                     .map(super::JsonRpcMessage::Response)
                     .map_err(|e| e.context("JsonRpcResponse"))
             }
-            Some((3usize, true)) => {
+            Some((3, true)) => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
             }
-            Some((3usize, false)) => {
+            Some((3, false)) => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -18169,54 +13200,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct JsonRpcNotification {
-        f_method: Option<String>,
-        f_params: Option<super::JsonRpcNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcNotification {
-        type Output = super::JsonRpcNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "jsonrpc" => __rt::const_str(&mut self.c_0, "jsonrpc", "2.0", value),
-                "method" => __rt::set(&mut self.f_method, "method", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "jsonrpc" => {
-                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
-                }
-                "method" => __rt::set_str(&mut self.f_method, "method", value),
-                "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcNotification, E> {
-            __rt::check_required::<
-                E,
-            >(&[("jsonrpc", !self.c_0), ("method", self.f_method.is_none())])?;
-            Ok(super::JsonRpcNotification {
-                method: __rt::required(self.f_method, "method")?,
-                params: self.f_params,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -18226,9 +13209,10 @@ pub mod __de {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
+                consts: 4u64,
             };
-            let mut f_method: Option<String> = None;
-            let mut f_params: Option<super::JsonRpcNotificationParams> = None;
+            let mut f_method = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18237,9 +13221,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
                     Ok(())
@@ -18248,43 +13232,7 @@ pub mod __de {
             Ok(super::JsonRpcNotification {
                 method: __rt::pull::required(f_method, "method")?,
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcNotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcNotificationParams {
-        type Output = super::JsonRpcNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcNotificationParams, E> {
-            Ok(super::JsonRpcNotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18297,8 +13245,9 @@ pub mod __de {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18307,7 +13256,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -18315,74 +13264,7 @@ pub mod __de {
             )?;
             Ok(super::JsonRpcNotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcRequest {
-        f_id: Option<super::RequestId>,
-        f_method: Option<String>,
-        f_params: Option<super::JsonRpcRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcRequest {
-        type Output = super::JsonRpcRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "jsonrpc" => __rt::const_str(&mut self.c_0, "jsonrpc", "2.0", value),
-                "id" => __rt::set(&mut self.f_id, "id", value),
-                "method" => __rt::set(&mut self.f_method, "method", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "jsonrpc" => {
-                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
-                }
-                "method" => __rt::set_str(&mut self.f_method, "method", value),
-                "id" | "params" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcRequest, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("jsonrpc", !self.c_0),
-                    ("id", self.f_id.is_none()),
-                    ("method", self.f_method.is_none()),
-                ],
-            )?;
-            Ok(super::JsonRpcRequest {
-                id: __rt::required(self.f_id, "id")?,
-                method: __rt::required(self.f_method, "method")?,
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18395,10 +13277,11 @@ pub mod __de {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
+                consts: 8u64,
             };
-            let mut f_id: Option<super::RequestId> = None;
-            let mut f_method: Option<String> = None;
-            let mut f_params: Option<super::JsonRpcRequestParams> = None;
+            let mut f_id = None;
+            let mut f_method = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18407,10 +13290,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => __rt::pull::const_str(p, "2.0")?,
+                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
                     Ok(())
@@ -18420,45 +13303,7 @@ pub mod __de {
                 id: __rt::pull::required(f_id, "id")?,
                 method: __rt::pull::required(f_method, "method")?,
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcRequestParamsMeta {
-        f_progress_token: Option<super::ProgressToken>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcRequestParamsMeta {
-        type Output = super::JsonRpcRequestParamsMeta;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "progressToken" => {
-                    __rt::set(&mut self.f_progress_token, "progressToken", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcRequestParamsMeta, E> {
-            Ok(super::JsonRpcRequestParamsMeta {
-                progress_token: self.f_progress_token,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18471,8 +13316,9 @@ pub mod __de {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress_token = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18481,7 +13327,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -18489,43 +13335,7 @@ pub mod __de {
             )?;
             Ok(super::JsonRpcRequestParamsMeta {
                 progress_token: f_progress_token,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcRequestParamsMeta {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcRequestParams {
-        f_meta: Option<super::JsonRpcRequestParamsMeta>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcRequestParams {
-        type Output = super::JsonRpcRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcRequestParams, E> {
-            Ok(super::JsonRpcRequestParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18538,8 +13348,9 @@ pub mod __de {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<super::JsonRpcRequestParamsMeta> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18548,7 +13359,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -18556,70 +13367,7 @@ pub mod __de {
             )?;
             Ok(super::JsonRpcRequestParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct JsonRpcResponse {
-        f_id: Option<super::RequestId>,
-        f_result: Option<super::McpResult>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for JsonRpcResponse {
-        type Output = super::JsonRpcResponse;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "jsonrpc" => __rt::const_str(&mut self.c_0, "jsonrpc", "2.0", value),
-                "id" => __rt::set(&mut self.f_id, "id", value),
-                "result" => __rt::set(&mut self.f_result, "result", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "jsonrpc" => {
-                    __rt::const_str_value(&mut self.c_0, "jsonrpc", "2.0", value)
-                }
-                "id" | "result" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::JsonRpcResponse, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("jsonrpc", !self.c_0),
-                    ("id", self.f_id.is_none()),
-                    ("result", self.f_result.is_none()),
-                ],
-            )?;
-            Ok(super::JsonRpcResponse {
-                id: __rt::required(self.f_id, "id")?,
-                result: __rt::required(self.f_result, "result")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18632,9 +13380,10 @@ pub mod __de {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
+                consts: 4u64,
             };
-            let mut f_id: Option<super::RequestId> = None;
-            let mut f_result: Option<super::McpResult> = None;
+            let mut f_id = None;
+            let mut f_result = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18643,9 +13392,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_result = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "2.0")?,
+                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
                     Ok(())
@@ -18654,60 +13403,7 @@ pub mod __de {
             Ok(super::JsonRpcResponse {
                 id: __rt::pull::required(f_id, "id")?,
                 result: __rt::pull::required(f_result, "result")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::JsonRpcResponse {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListPromptsRequest {
-        f_params: Option<super::ListPromptsRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListPromptsRequest {
-        type Output = super::ListPromptsRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(&mut self.c_0, "method", "prompts/list", value)
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(&mut self.c_0, "method", "prompts/list", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListPromptsRequest, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ListPromptsRequest {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18720,8 +13416,9 @@ pub mod __de {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ListPromptsRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18730,8 +13427,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "prompts/list")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "prompts/list")?,
                         _ => {}
                     }
                     Ok(())
@@ -18739,43 +13436,7 @@ pub mod __de {
             )?;
             Ok(super::ListPromptsRequest {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListPromptsRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListPromptsRequestParams {
-        f_cursor: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListPromptsRequestParams {
-        type Output = super::ListPromptsRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "cursor" => __rt::set(&mut self.f_cursor, "cursor", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListPromptsRequestParams, E> {
-            Ok(super::ListPromptsRequestParams {
-                cursor: self.f_cursor,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18788,8 +13449,9 @@ pub mod __de {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_cursor: Option<String> = None;
+            let mut f_cursor = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18798,7 +13460,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -18806,65 +13468,7 @@ pub mod __de {
             )?;
             Ok(super::ListPromptsRequestParams {
                 cursor: f_cursor,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListPromptsRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListPromptsResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_next_cursor: Option<String>,
-        f_prompts: Option<Vec<super::Prompt>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListPromptsResult {
-        type Output = super::ListPromptsResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "nextCursor" => __rt::set(&mut self.f_next_cursor, "nextCursor", value),
-                "prompts" => __rt::set(&mut self.f_prompts, "prompts", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "nextCursor" => {
-                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
-                }
-                "_meta" | "prompts" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListPromptsResult, E> {
-            __rt::check_required::<E>(&[("prompts", self.f_prompts.is_none())])?;
-            Ok(super::ListPromptsResult {
-                meta: self.f_meta,
-                next_cursor: self.f_next_cursor,
-                prompts: __rt::required(self.f_prompts, "prompts")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18877,10 +13481,11 @@ pub mod __de {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_next_cursor: Option<String> = None;
-            let mut f_prompts: Option<Vec<super::Prompt>> = None;
+            let mut f_meta = None;
+            let mut f_next_cursor = None;
+            let mut f_prompts = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18889,9 +13494,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -18901,70 +13506,7 @@ pub mod __de {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
                 prompts: __rt::pull::required(f_prompts, "prompts")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListPromptsResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListResourceTemplatesRequest {
-        f_params: Option<super::ListResourceTemplatesRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListResourceTemplatesRequest {
-        type Output = super::ListResourceTemplatesRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "resources/templates/list",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "resources/templates/list",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListResourceTemplatesRequest, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ListResourceTemplatesRequest {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -18977,8 +13519,9 @@ pub mod __de {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ListResourceTemplatesRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -18987,8 +13530,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "resources/templates/list")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "resources/templates/list")?,
                         _ => {}
                     }
                     Ok(())
@@ -18996,43 +13539,7 @@ pub mod __de {
             )?;
             Ok(super::ListResourceTemplatesRequest {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListResourceTemplatesRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListResourceTemplatesRequestParams {
-        f_cursor: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListResourceTemplatesRequestParams {
-        type Output = super::ListResourceTemplatesRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "cursor" => __rt::set(&mut self.f_cursor, "cursor", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListResourceTemplatesRequestParams, E> {
-            Ok(super::ListResourceTemplatesRequestParams {
-                cursor: self.f_cursor,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19045,8 +13552,9 @@ pub mod __de {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_cursor: Option<String> = None;
+            let mut f_cursor = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19055,7 +13563,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19063,72 +13571,7 @@ pub mod __de {
             )?;
             Ok(super::ListResourceTemplatesRequestParams {
                 cursor: f_cursor,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListResourceTemplatesRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListResourceTemplatesResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_next_cursor: Option<String>,
-        f_resource_templates: Option<Vec<super::ResourceTemplate>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListResourceTemplatesResult {
-        type Output = super::ListResourceTemplatesResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "nextCursor" => __rt::set(&mut self.f_next_cursor, "nextCursor", value),
-                "resourceTemplates" => {
-                    __rt::set(&mut self.f_resource_templates, "resourceTemplates", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "nextCursor" => {
-                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
-                }
-                "_meta" | "resourceTemplates" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListResourceTemplatesResult, E> {
-            __rt::check_required::<
-                E,
-            >(&[("resourceTemplates", self.f_resource_templates.is_none())])?;
-            Ok(super::ListResourceTemplatesResult {
-                meta: self.f_meta,
-                next_cursor: self.f_next_cursor,
-                resource_templates: __rt::required(
-                    self.f_resource_templates,
-                    "resourceTemplates",
-                )?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19141,10 +13584,11 @@ pub mod __de {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_next_cursor: Option<String> = None;
-            let mut f_resource_templates: Option<Vec<super::ResourceTemplate>> = None;
+            let mut f_meta = None;
+            let mut f_next_cursor = None;
+            let mut f_resource_templates = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19153,11 +13597,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => {
-                            f_resource_templates = Some(__rt::pull::Decode::decode(p)?);
-                        }
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19170,65 +13612,7 @@ pub mod __de {
                     f_resource_templates,
                     "resourceTemplates",
                 )?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListResourceTemplatesResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListResourcesRequest {
-        f_params: Option<super::ListResourcesRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListResourcesRequest {
-        type Output = super::ListResourcesRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(&mut self.c_0, "method", "resources/list", value)
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "resources/list",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListResourcesRequest, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ListResourcesRequest {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19241,8 +13625,9 @@ pub mod __de {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ListResourcesRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19251,8 +13636,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "resources/list")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "resources/list")?,
                         _ => {}
                     }
                     Ok(())
@@ -19260,43 +13645,7 @@ pub mod __de {
             )?;
             Ok(super::ListResourcesRequest {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListResourcesRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListResourcesRequestParams {
-        f_cursor: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListResourcesRequestParams {
-        type Output = super::ListResourcesRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "cursor" => __rt::set(&mut self.f_cursor, "cursor", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListResourcesRequestParams, E> {
-            Ok(super::ListResourcesRequestParams {
-                cursor: self.f_cursor,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19309,8 +13658,9 @@ pub mod __de {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_cursor: Option<String> = None;
+            let mut f_cursor = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19319,7 +13669,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19327,65 +13677,7 @@ pub mod __de {
             )?;
             Ok(super::ListResourcesRequestParams {
                 cursor: f_cursor,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListResourcesRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListResourcesResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_next_cursor: Option<String>,
-        f_resources: Option<Vec<super::Resource>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListResourcesResult {
-        type Output = super::ListResourcesResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "nextCursor" => __rt::set(&mut self.f_next_cursor, "nextCursor", value),
-                "resources" => __rt::set(&mut self.f_resources, "resources", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "nextCursor" => {
-                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
-                }
-                "_meta" | "resources" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListResourcesResult, E> {
-            __rt::check_required::<E>(&[("resources", self.f_resources.is_none())])?;
-            Ok(super::ListResourcesResult {
-                meta: self.f_meta,
-                next_cursor: self.f_next_cursor,
-                resources: __rt::required(self.f_resources, "resources")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19398,10 +13690,11 @@ pub mod __de {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_next_cursor: Option<String> = None;
-            let mut f_resources: Option<Vec<super::Resource>> = None;
+            let mut f_meta = None;
+            let mut f_next_cursor = None;
+            let mut f_resources = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19410,9 +13703,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19422,58 +13715,7 @@ pub mod __de {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
                 resources: __rt::pull::required(f_resources, "resources")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListResourcesResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListRootsRequest {
-        f_params: Option<super::ListRootsRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListRootsRequest {
-        type Output = super::ListRootsRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::const_str(&mut self.c_0, "method", "roots/list", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(&mut self.c_0, "method", "roots/list", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListRootsRequest, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ListRootsRequest {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19486,8 +13728,9 @@ pub mod __de {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ListRootsRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19496,8 +13739,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "roots/list")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "roots/list")?,
                         _ => {}
                     }
                     Ok(())
@@ -19505,45 +13748,7 @@ pub mod __de {
             )?;
             Ok(super::ListRootsRequest {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListRootsRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListRootsRequestParamsMeta {
-        f_progress_token: Option<super::ProgressToken>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListRootsRequestParamsMeta {
-        type Output = super::ListRootsRequestParamsMeta;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "progressToken" => {
-                    __rt::set(&mut self.f_progress_token, "progressToken", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListRootsRequestParamsMeta, E> {
-            Ok(super::ListRootsRequestParamsMeta {
-                progress_token: self.f_progress_token,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19556,8 +13761,9 @@ pub mod __de {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress_token = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19566,7 +13772,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19574,43 +13780,7 @@ pub mod __de {
             )?;
             Ok(super::ListRootsRequestParamsMeta {
                 progress_token: f_progress_token,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListRootsRequestParamsMeta {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListRootsRequestParams {
-        f_meta: Option<super::ListRootsRequestParamsMeta>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListRootsRequestParams {
-        type Output = super::ListRootsRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListRootsRequestParams, E> {
-            Ok(super::ListRootsRequestParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19623,8 +13793,9 @@ pub mod __de {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<super::ListRootsRequestParamsMeta> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19633,7 +13804,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19641,59 +13812,7 @@ pub mod __de {
             )?;
             Ok(super::ListRootsRequestParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListRootsRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListRootsResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_roots: Option<Vec<super::Root>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListRootsResult {
-        type Output = super::ListRootsResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "roots" => __rt::set(&mut self.f_roots, "roots", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "_meta" | "roots" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListRootsResult, E> {
-            __rt::check_required::<E>(&[("roots", self.f_roots.is_none())])?;
-            Ok(super::ListRootsResult {
-                meta: self.f_meta,
-                roots: __rt::required(self.f_roots, "roots")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19706,9 +13825,10 @@ pub mod __de {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_roots: Option<Vec<super::Root>> = None;
+            let mut f_meta = None;
+            let mut f_roots = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19717,8 +13837,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19727,58 +13847,7 @@ pub mod __de {
             Ok(super::ListRootsResult {
                 meta: f_meta,
                 roots: __rt::pull::required(f_roots, "roots")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListRootsResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListToolsRequest {
-        f_params: Option<super::ListToolsRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListToolsRequest {
-        type Output = super::ListToolsRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::const_str(&mut self.c_0, "method", "tools/list", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(&mut self.c_0, "method", "tools/list", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListToolsRequest, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ListToolsRequest {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19791,8 +13860,9 @@ pub mod __de {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ListToolsRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19801,8 +13871,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "tools/list")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "tools/list")?,
                         _ => {}
                     }
                     Ok(())
@@ -19810,43 +13880,7 @@ pub mod __de {
             )?;
             Ok(super::ListToolsRequest {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListToolsRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListToolsRequestParams {
-        f_cursor: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListToolsRequestParams {
-        type Output = super::ListToolsRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "cursor" => __rt::set(&mut self.f_cursor, "cursor", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListToolsRequestParams, E> {
-            Ok(super::ListToolsRequestParams {
-                cursor: self.f_cursor,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19859,8 +13893,9 @@ pub mod __de {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_cursor: Option<String> = None;
+            let mut f_cursor = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19869,7 +13904,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19877,65 +13912,7 @@ pub mod __de {
             )?;
             Ok(super::ListToolsRequestParams {
                 cursor: f_cursor,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ListToolsRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ListToolsResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_next_cursor: Option<String>,
-        f_tools: Option<Vec<super::Tool>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ListToolsResult {
-        type Output = super::ListToolsResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "nextCursor" => __rt::set(&mut self.f_next_cursor, "nextCursor", value),
-                "tools" => __rt::set(&mut self.f_tools, "tools", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "nextCursor" => {
-                    __rt::set_str(&mut self.f_next_cursor, "nextCursor", value)
-                }
-                "_meta" | "tools" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ListToolsResult, E> {
-            __rt::check_required::<E>(&[("tools", self.f_tools.is_none())])?;
-            Ok(super::ListToolsResult {
-                meta: self.f_meta,
-                next_cursor: self.f_next_cursor,
-                tools: __rt::required(self.f_tools, "tools")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -19948,10 +13925,11 @@ pub mod __de {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_next_cursor: Option<String> = None;
-            let mut f_tools: Option<Vec<super::Tool>> = None;
+            let mut f_meta = None;
+            let mut f_next_cursor = None;
+            let mut f_tools = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -19960,9 +13938,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19972,18 +13950,8 @@ pub mod __de {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
                 tools: __rt::pull::required(f_tools, "tools")?,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::ListToolsResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Decode for super::LoggingLevel {
@@ -20008,61 +13976,6 @@ pub mod __de {
             )
         }
     }
-    #[derive(Default)]
-    pub struct LoggingMessageNotification {
-        f_params: Option<super::LoggingMessageNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for LoggingMessageNotification {
-        type Output = super::LoggingMessageNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/message",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/message",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::LoggingMessageNotification, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::LoggingMessageNotification {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -20072,8 +13985,9 @@ pub mod __de {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::LoggingMessageNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20082,8 +13996,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "notifications/message")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "notifications/message")?,
                         _ => {}
                     }
                     Ok(())
@@ -20091,52 +14005,7 @@ pub mod __de {
             )?;
             Ok(super::LoggingMessageNotification {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::LoggingMessageNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct LoggingMessageNotificationParams {
-        f_level: Option<super::LoggingLevel>,
-        f_logger: Option<String>,
-        f_data: Option<__rt::Value>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for LoggingMessageNotificationParams {
-        type Output = super::LoggingMessageNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "level" => __rt::set(&mut self.f_level, "level", value),
-                "logger" => __rt::set(&mut self.f_logger, "logger", value),
-                "data" => __rt::set(&mut self.f_data, "data", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::LoggingMessageNotificationParams, E> {
-            __rt::check_required::<
-                E,
-            >(&[("level", self.f_level.is_none()), ("data", self.f_data.is_none())])?;
-            Ok(super::LoggingMessageNotificationParams {
-                level: __rt::required(self.f_level, "level")?,
-                logger: self.f_logger,
-                data: __rt::required(self.f_data, "data")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20149,10 +14018,11 @@ pub mod __de {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
+                consts: 0u64,
             };
-            let mut f_level: Option<super::LoggingLevel> = None;
-            let mut f_logger: Option<String> = None;
-            let mut f_data: Option<__rt::Value> = None;
+            let mut f_level = None;
+            let mut f_logger = None;
+            let mut f_data = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20161,9 +14031,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_level = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_logger = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_logger = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20173,43 +14043,7 @@ pub mod __de {
                 level: __rt::pull::required(f_level, "level")?,
                 logger: f_logger,
                 data: __rt::pull::required(f_data, "data")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::LoggingMessageNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ModelHint {
-        f_name: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ModelHint {
-        type Output = super::ModelHint;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ModelHint, E> {
-            Ok(super::ModelHint {
-                name: self.f_name,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20222,8 +14056,9 @@ pub mod __de {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
+            let mut f_name = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20232,7 +14067,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20240,62 +14075,7 @@ pub mod __de {
             )?;
             Ok(super::ModelHint {
                 name: f_name,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ModelHint {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ModelPreferences {
-        f_hints: Option<Vec<super::ModelHint>>,
-        f_cost_priority: Option<__rt::Number>,
-        f_speed_priority: Option<__rt::Number>,
-        f_intelligence_priority: Option<__rt::Number>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ModelPreferences {
-        type Output = super::ModelPreferences;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "hints" => __rt::set(&mut self.f_hints, "hints", value),
-                "costPriority" => {
-                    __rt::set(&mut self.f_cost_priority, "costPriority", value)
-                }
-                "speedPriority" => {
-                    __rt::set(&mut self.f_speed_priority, "speedPriority", value)
-                }
-                "intelligencePriority" => {
-                    __rt::set(
-                        &mut self.f_intelligence_priority,
-                        "intelligencePriority",
-                        value,
-                    )
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ModelPreferences, E> {
-            Ok(super::ModelPreferences {
-                hints: self.f_hints,
-                cost_priority: self.f_cost_priority,
-                speed_priority: self.f_speed_priority,
-                intelligence_priority: self.f_intelligence_priority,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20313,11 +14093,12 @@ pub mod __de {
                     "intelligencePriority",
                 ],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_hints: Option<Vec<super::ModelHint>> = None;
-            let mut f_cost_priority: Option<__rt::Number> = None;
-            let mut f_speed_priority: Option<__rt::Number> = None;
-            let mut f_intelligence_priority: Option<__rt::Number> = None;
+            let mut f_hints = None;
+            let mut f_cost_priority = None;
+            let mut f_speed_priority = None;
+            let mut f_intelligence_priority = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20326,10 +14107,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_hints = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => {
+                        0 => f_hints = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
+                        3 => {
                             f_intelligence_priority = Some(
                                 __rt::pull::Decode::decode(p)?,
                             );
@@ -20344,47 +14125,7 @@ pub mod __de {
                 cost_priority: f_cost_priority,
                 speed_priority: f_speed_priority,
                 intelligence_priority: f_intelligence_priority,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ModelPreferences {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct Notification {
-        f_method: Option<String>,
-        f_params: Option<super::NotificationParams>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Notification {
-        type Output = super::Notification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::set(&mut self.f_method, "method", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Notification, E> {
-            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
-            Ok(super::Notification {
-                method: __rt::required(self.f_method, "method")?,
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20397,9 +14138,10 @@ pub mod __de {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_method: Option<String> = None;
-            let mut f_params: Option<super::NotificationParams> = None;
+            let mut f_method = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20408,8 +14150,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20418,43 +14160,7 @@ pub mod __de {
             Ok(super::Notification {
                 method: __rt::pull::required(f_method, "method")?,
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Notification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct NotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for NotificationParams {
-        type Output = super::NotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::NotificationParams, E> {
-            Ok(super::NotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20467,8 +14173,9 @@ pub mod __de {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20477,7 +14184,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20485,65 +14192,7 @@ pub mod __de {
             )?;
             Ok(super::NotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::NotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct NumberSchema {
-        f_type: Option<super::NumberSchemaType>,
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_minimum: Option<__rt::Number>,
-        f_maximum: Option<__rt::Number>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for NumberSchema {
-        type Output = super::NumberSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::set(&mut self.f_type, "type", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "minimum" => __rt::set(&mut self.f_minimum, "minimum", value),
-                "maximum" => __rt::set(&mut self.f_maximum, "maximum", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::NumberSchema, E> {
-            __rt::check_required::<E>(&[("type", self.f_type.is_none())])?;
-            Ok(super::NumberSchema {
-                r#type: __rt::required(self.f_type, "type")?,
-                title: self.f_title,
-                description: self.f_description,
-                minimum: self.f_minimum,
-                maximum: self.f_maximum,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20556,12 +14205,13 @@ pub mod __de {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_type: Option<super::NumberSchemaType> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_minimum: Option<__rt::Number> = None;
-            let mut f_maximum: Option<__rt::Number> = None;
+            let mut f_type = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_minimum = None;
+            let mut f_maximum = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20570,11 +14220,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_type = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_minimum = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_maximum = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_type = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_minimum = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_maximum = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20586,18 +14236,8 @@ pub mod __de {
                 description: f_description,
                 minimum: f_minimum,
                 maximum: f_maximum,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::NumberSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Decode for super::NumberSchemaType {
@@ -20613,36 +14253,6 @@ pub mod __de {
             )
         }
     }
-    #[derive(Default)]
-    pub struct PaginatedRequest {
-        f_method: Option<String>,
-        f_params: Option<super::PaginatedRequestParams>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PaginatedRequest {
-        type Output = super::PaginatedRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::set(&mut self.f_method, "method", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PaginatedRequest, E> {
-            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
-            Ok(super::PaginatedRequest {
-                method: __rt::required(self.f_method, "method")?,
-                params: self.f_params,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -20652,9 +14262,10 @@ pub mod __de {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_method: Option<String> = None;
-            let mut f_params: Option<super::PaginatedRequestParams> = None;
+            let mut f_method = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20663,8 +14274,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20673,43 +14284,7 @@ pub mod __de {
             Ok(super::PaginatedRequest {
                 method: __rt::pull::required(f_method, "method")?,
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PaginatedRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PaginatedRequestParams {
-        f_cursor: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PaginatedRequestParams {
-        type Output = super::PaginatedRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "cursor" => __rt::set(&mut self.f_cursor, "cursor", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PaginatedRequestParams, E> {
-            Ok(super::PaginatedRequestParams {
-                cursor: self.f_cursor,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20722,8 +14297,9 @@ pub mod __de {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_cursor: Option<String> = None;
+            let mut f_cursor = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20732,7 +14308,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20740,46 +14316,7 @@ pub mod __de {
             )?;
             Ok(super::PaginatedRequestParams {
                 cursor: f_cursor,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PaginatedRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PaginatedResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_next_cursor: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PaginatedResult {
-        type Output = super::PaginatedResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "nextCursor" => __rt::set(&mut self.f_next_cursor, "nextCursor", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PaginatedResult, E> {
-            Ok(super::PaginatedResult {
-                meta: self.f_meta,
-                next_cursor: self.f_next_cursor,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20792,9 +14329,10 @@ pub mod __de {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_next_cursor: Option<String> = None;
+            let mut f_meta = None;
+            let mut f_next_cursor = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20803,8 +14341,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20813,56 +14351,7 @@ pub mod __de {
             Ok(super::PaginatedResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PaginatedResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PingRequest {
-        f_params: Option<super::PingRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PingRequest {
-        type Output = super::PingRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::const_str(&mut self.c_0, "method", "ping", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => __rt::const_str_value(&mut self.c_0, "method", "ping", value),
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PingRequest, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::PingRequest {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20875,8 +14364,9 @@ pub mod __de {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::PingRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20885,8 +14375,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "ping")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "ping")?,
                         _ => {}
                     }
                     Ok(())
@@ -20894,45 +14384,7 @@ pub mod __de {
             )?;
             Ok(super::PingRequest {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PingRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PingRequestParamsMeta {
-        f_progress_token: Option<super::ProgressToken>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PingRequestParamsMeta {
-        type Output = super::PingRequestParamsMeta;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "progressToken" => {
-                    __rt::set(&mut self.f_progress_token, "progressToken", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PingRequestParamsMeta, E> {
-            Ok(super::PingRequestParamsMeta {
-                progress_token: self.f_progress_token,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -20945,8 +14397,9 @@ pub mod __de {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress_token = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -20955,7 +14408,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20963,43 +14416,7 @@ pub mod __de {
             )?;
             Ok(super::PingRequestParamsMeta {
                 progress_token: f_progress_token,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PingRequestParamsMeta {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PingRequestParams {
-        f_meta: Option<super::PingRequestParamsMeta>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PingRequestParams {
-        type Output = super::PingRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PingRequestParams, E> {
-            Ok(super::PingRequestParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -21012,8 +14429,9 @@ pub mod __de {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<super::PingRequestParamsMeta> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -21022,7 +14440,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21030,549 +14448,8 @@ pub mod __de {
             )?;
             Ok(super::PingRequestParams {
                 meta: f_meta,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::PingRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PrimitiveSchemaDefinition__Merged0 {
-        s0: Option<__rt::Value>,
-        s1: Option<__rt::Slot<String>>,
-        s2: Option<__rt::Slot<String>>,
-        s3: Option<__rt::Slot<i64>>,
-        s4: Option<__rt::Slot<i64>>,
-        s5: Option<__rt::Slot<super::StringSchemaFormat>>,
-        s6: Option<__rt::Slot<Vec<String>>>,
-        s7: Option<__rt::Slot<Vec<String>>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl PrimitiveSchemaDefinition__Merged0 {
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) if v.as_str() == Some("string") => {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                }
-                Some(_) => return None,
-                None => complete = false,
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s3 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s4 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(v) if v.as_str() == Some("string") => {
-                    consts += 1;
-                    required += 1;
-                    declared += 1;
-                }
-                Some(_) => return None,
-                None => complete = false,
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s6 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s7 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut b = StringSchema::default();
-            if let Some(v) = self.s0 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            match self.s3 {
-                Some(__rt::Slot::Typed(t)) => b.f_min_length = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("minLength")), v)?;
-                }
-                None => {}
-            }
-            match self.s4 {
-                Some(__rt::Slot::Typed(t)) => b.f_max_length = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("maxLength")), v)?;
-                }
-                None => {}
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_format = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("format")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("enumNames")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::PrimitiveSchemaDefinition::String)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            let mut b = EnumSchema::default();
-            if let Some(v) = self.s0 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_title = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("title")), v)?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("minLength")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("maxLength")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("format")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s6 {
-                Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
-                }
-                None => {}
-            }
-            match self.s7 {
-                Some(__rt::Slot::Typed(t)) => b.f_enum_names = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enumNames")), v)?;
-                }
-                None => {}
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::PrimitiveSchemaDefinition::Enum)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PrimitiveSchemaDefinition__Merged0 {
-        type Output = super::PrimitiveSchemaDefinition;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::set(&mut self.s0, "type", value),
-                "title" => {
-                    __rt::set_kinded(&mut self.s1, "title", &[__rt::Kind::String], value)
-                }
-                "description" => {
-                    __rt::set_kinded(
-                        &mut self.s2,
-                        "description",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "minLength" => {
-                    __rt::set_kinded(
-                        &mut self.s3,
-                        "minLength",
-                        &[__rt::Kind::Integer],
-                        value,
-                    )
-                }
-                "maxLength" => {
-                    __rt::set_kinded(
-                        &mut self.s4,
-                        "maxLength",
-                        &[__rt::Kind::Integer],
-                        value,
-                    )
-                }
-                "format" => {
-                    __rt::set_kinded(
-                        &mut self.s5,
-                        "format",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "enum" => {
-                    __rt::set_kinded(&mut self.s6, "enum", &[__rt::Kind::Array], value)
-                }
-                "enumNames" => {
-                    __rt::set_kinded(
-                        &mut self.s7,
-                        "enumNames",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            __rt::feed_text(self, key, &__rt::string_text(value))
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            if let Some(v) = &self.s0 {
-                if !(v.as_str() == Some("string")) {
-                    return Err(
-                        E::custom(
-                            format_args!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"string\"", v
-                            ),
-                        ),
-                    );
-                }
-            }
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0usize, true)) => self.build0::<E>(),
-                Some((0usize, false)) => {
-                    self.build0::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "StringSchema"),
-                        ))
-                }
-                Some((1usize, true)) => self.build1::<E>(),
-                Some((1usize, false)) => {
-                    self.build1::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "EnumSchema"),
-                        ))
-                }
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); Enum (with type, enum)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub enum PrimitiveSchemaDefinition__Tag {
-        G0(PrimitiveSchemaDefinition__Merged0),
-        G1(NumberSchema),
-        G2(BooleanSchema),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PrimitiveSchemaDefinition__Tag {
-        type Output = super::PrimitiveSchemaDefinition;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                PrimitiveSchemaDefinition__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                PrimitiveSchemaDefinition__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                PrimitiveSchemaDefinition__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                PrimitiveSchemaDefinition__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                PrimitiveSchemaDefinition__Tag::G0(b) => b.field_str(key, value),
-                PrimitiveSchemaDefinition__Tag::G1(b) => b.field_str(key, value),
-                PrimitiveSchemaDefinition__Tag::G2(b) => b.field_str(key, value),
-                PrimitiveSchemaDefinition__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, E> {
-            match self {
-                PrimitiveSchemaDefinition__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                }
-                PrimitiveSchemaDefinition__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PrimitiveSchemaDefinition::Number)
-                }
-                PrimitiveSchemaDefinition__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PrimitiveSchemaDefinition::Boolean)
-                }
-                PrimitiveSchemaDefinition__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::PrimitiveSchemaDefinition::Unknown)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::PrimitiveSchemaDefinition {
-        type Builder = PrimitiveSchemaDefinition__Tag;
-        const TAG: &'static str = "type";
-        const EXPECTING: &'static str = "a PrimitiveSchemaDefinition object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<PrimitiveSchemaDefinition__Tag, String> {
-            match tag {
-                Some("string") => {
-                    Ok(PrimitiveSchemaDefinition__Tag::G0(Default::default()))
-                }
-                Some("integer") => {
-                    Ok(PrimitiveSchemaDefinition__Tag::G1(Default::default()))
-                }
-                Some("number") => {
-                    Ok(PrimitiveSchemaDefinition__Tag::G1(Default::default()))
-                }
-                Some("boolean") => {
-                    Ok(PrimitiveSchemaDefinition__Tag::G2(Default::default()))
-                }
-                Some(_) => {
-                    Ok(PrimitiveSchemaDefinition__Tag::CatchAll(Default::default()))
-                }
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "PrimitiveSchemaDefinition",
-                            "type",
-                            &["string", "integer", "number", "boolean"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct PrimitiveSchemaDefinition;
-    impl<'de> __rt::serde::de::Visitor<'de> for PrimitiveSchemaDefinition {
-        type Value = super::PrimitiveSchemaDefinition;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a PrimitiveSchemaDefinition (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::PrimitiveSchemaDefinition, A>(map)
         }
     }
     impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
@@ -21588,22 +14465,21 @@ pub mod __de {
                         "a PrimitiveSchemaDefinition object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     __rt::pull::whole(
                                         p,
                                         start,
                                         PrimitiveSchemaDefinition__merged0,
                                     )
                                 }
-                                __rt::pull::Tag::Known(1usize)
-                                | __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
                                     <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Number)
                                 }
-                                __rt::pull::Tag::Known(3usize) => {
+                                __rt::pull::Tag::Known(3) => {
                                     <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -21806,14 +14682,14 @@ pub mod __de {
             }
         }
         match best.map(|(i, s)| (i, s.0)) {
-            Some((0usize, true)) => {
+            Some((0, true)) => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
-            Some((0usize, false)) => {
+            Some((0, false)) => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -21821,14 +14697,14 @@ pub mod __de {
                     .map(super::PrimitiveSchemaDefinition::String)
                     .map_err(|e| e.context("StringSchema"))
             }
-            Some((1usize, true)) => {
+            Some((1, true)) => {
                 <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::Enum)
             }
-            Some((1usize, false)) => {
+            Some((1, false)) => {
                 <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -21846,61 +14722,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct ProgressNotification {
-        f_params: Option<super::ProgressNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ProgressNotification {
-        type Output = super::ProgressNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/progress",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/progress",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ProgressNotification, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::ProgressNotification {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::ProgressNotification {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -21910,8 +14731,9 @@ pub mod __de {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ProgressNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -21920,8 +14742,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "notifications/progress")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "notifications/progress")?,
                         _ => {}
                     }
                     Ok(())
@@ -21929,62 +14751,7 @@ pub mod __de {
             )?;
             Ok(super::ProgressNotification {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ProgressNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ProgressNotificationParams {
-        f_progress_token: Option<super::ProgressToken>,
-        f_progress: Option<__rt::Number>,
-        f_total: Option<__rt::Number>,
-        f_message: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ProgressNotificationParams {
-        type Output = super::ProgressNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "progressToken" => {
-                    __rt::set(&mut self.f_progress_token, "progressToken", value)
-                }
-                "progress" => __rt::set(&mut self.f_progress, "progress", value),
-                "total" => __rt::set(&mut self.f_total, "total", value),
-                "message" => __rt::set(&mut self.f_message, "message", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ProgressNotificationParams, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("progressToken", self.f_progress_token.is_none()),
-                    ("progress", self.f_progress.is_none()),
-                ],
-            )?;
-            Ok(super::ProgressNotificationParams {
-                progress_token: __rt::required(self.f_progress_token, "progressToken")?,
-                progress: __rt::required(self.f_progress, "progress")?,
-                total: self.f_total,
-                message: self.f_message,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -21997,11 +14764,12 @@ pub mod __de {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total", "message"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_progress_token: Option<super::ProgressToken> = None;
-            let mut f_progress: Option<__rt::Number> = None;
-            let mut f_total: Option<__rt::Number> = None;
-            let mut f_message: Option<String> = None;
+            let mut f_progress_token = None;
+            let mut f_progress = None;
+            let mut f_total = None;
+            let mut f_message = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22010,10 +14778,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_progress = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_message = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22024,58 +14792,8 @@ pub mod __de {
                 progress: __rt::pull::required(f_progress, "progress")?,
                 total: f_total,
                 message: f_message,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::ProgressNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub struct ProgressToken;
-    impl<'de> __rt::serde::de::Visitor<'de> for ProgressToken {
-        type Value = super::ProgressToken;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ProgressToken (integer or string)")
-        }
-        fn visit_i64<E: __rt::serde::de::Error>(
-            self,
-            v: i64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <i64 as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ProgressToken::Integer)
-        }
-        fn visit_u64<E: __rt::serde::de::Error>(
-            self,
-            v: u64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <i64 as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ProgressToken::Integer)
-        }
-        fn visit_str<E: __rt::serde::de::Error>(
-            self,
-            v: &str,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <String as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::ProgressToken::String)
         }
     }
     impl __rt::pull::Decode for super::ProgressToken {
@@ -22095,45 +14813,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct Prompt {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_arguments: Option<Vec<super::PromptArgument>>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Prompt {
-        type Output = super::Prompt;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "arguments" => __rt::set(&mut self.f_arguments, "arguments", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Prompt, E> {
-            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
-            Ok(super::Prompt {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                description: self.f_description,
-                arguments: self.f_arguments,
-                meta: self.f_meta,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::Prompt {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -22143,12 +14822,13 @@ pub mod __de {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "description", "arguments", "_meta"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_arguments: Option<Vec<super::PromptArgument>> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_arguments = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22157,11 +14837,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22173,53 +14853,7 @@ pub mod __de {
                 description: f_description,
                 arguments: f_arguments,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Prompt {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PromptArgument {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_required: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PromptArgument {
-        type Output = super::PromptArgument;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "required" => __rt::set(&mut self.f_required, "required", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PromptArgument, E> {
-            __rt::check_required::<E>(&[("name", self.f_name.is_none())])?;
-            Ok(super::PromptArgument {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                description: self.f_description,
-                required: self.f_required,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22232,11 +14866,12 @@ pub mod __de {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_required: Option<bool> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_required = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22245,10 +14880,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22259,70 +14894,7 @@ pub mod __de {
                 title: f_title,
                 description: f_description,
                 required: f_required,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PromptArgument {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PromptListChangedNotification {
-        f_params: Option<super::PromptListChangedNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PromptListChangedNotification {
-        type Output = super::PromptListChangedNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/prompts/list_changed",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/prompts/list_changed",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PromptListChangedNotification, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::PromptListChangedNotification {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22335,8 +14907,9 @@ pub mod __de {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::PromptListChangedNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22345,8 +14918,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
                             __rt::pull::const_str(
                                 p,
                                 "notifications/prompts/list_changed",
@@ -22359,43 +14932,7 @@ pub mod __de {
             )?;
             Ok(super::PromptListChangedNotification {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PromptListChangedNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PromptListChangedNotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PromptListChangedNotificationParams {
-        type Output = super::PromptListChangedNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PromptListChangedNotificationParams, E> {
-            Ok(super::PromptListChangedNotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22408,8 +14945,9 @@ pub mod __de {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22418,7 +14956,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22426,51 +14964,7 @@ pub mod __de {
             )?;
             Ok(super::PromptListChangedNotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PromptListChangedNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PromptMessage {
-        f_role: Option<super::Role>,
-        f_content: Option<super::ContentBlock>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PromptMessage {
-        type Output = super::PromptMessage;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "role" => __rt::set(&mut self.f_role, "role", value),
-                "content" => __rt::set(&mut self.f_content, "content", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PromptMessage, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[("role", self.f_role.is_none()), ("content", self.f_content.is_none())],
-            )?;
-            Ok(super::PromptMessage {
-                role: __rt::required(self.f_role, "role")?,
-                content: __rt::required(self.f_content, "content")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22483,9 +14977,10 @@ pub mod __de {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_role: Option<super::Role> = None;
-            let mut f_content: Option<super::ContentBlock> = None;
+            let mut f_role = None;
+            let mut f_content = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22494,8 +14989,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22504,63 +14999,7 @@ pub mod __de {
             Ok(super::PromptMessage {
                 role: __rt::pull::required(f_role, "role")?,
                 content: __rt::pull::required(f_content, "content")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PromptMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct PromptReference {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for PromptReference {
-        type Output = super::PromptReference;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "ref/prompt", value),
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => {
-                    __rt::const_str_value(&mut self.c_0, "type", "ref/prompt", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::PromptReference, E> {
-            __rt::check_required::<
-                E,
-            >(&[("type", !self.c_0), ("name", self.f_name.is_none())])?;
-            Ok(super::PromptReference {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22573,9 +15012,10 @@ pub mod __de {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
+                consts: 4u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
+            let mut f_name = None;
+            let mut f_title = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22584,9 +15024,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "ref/prompt")?,
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "ref/prompt")?,
                         _ => {}
                     }
                     Ok(())
@@ -22595,67 +15035,7 @@ pub mod __de {
             Ok(super::PromptReference {
                 name: __rt::pull::required(f_name, "name")?,
                 title: f_title,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::PromptReference {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ReadResourceRequest {
-        f_params: Option<super::ReadResourceRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ReadResourceRequest {
-        type Output = super::ReadResourceRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(&mut self.c_0, "method", "resources/read", value)
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "resources/read",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ReadResourceRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::ReadResourceRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22668,8 +15048,9 @@ pub mod __de {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ReadResourceRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22678,8 +15059,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "resources/read")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "resources/read")?,
                         _ => {}
                     }
                     Ok(())
@@ -22687,44 +15068,7 @@ pub mod __de {
             )?;
             Ok(super::ReadResourceRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ReadResourceRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ReadResourceRequestParams {
-        f_uri: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ReadResourceRequestParams {
-        type Output = super::ReadResourceRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ReadResourceRequestParams, E> {
-            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
-            Ok(super::ReadResourceRequestParams {
-                uri: __rt::required(self.f_uri, "uri")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22737,8 +15081,9 @@ pub mod __de {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
+            let mut f_uri = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22747,7 +15092,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22755,59 +15100,7 @@ pub mod __de {
             )?;
             Ok(super::ReadResourceRequestParams {
                 uri: __rt::pull::required(f_uri, "uri")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ReadResourceRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ReadResourceResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_contents: Option<Vec<super::ReadResourceResultContentsItem>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ReadResourceResult {
-        type Output = super::ReadResourceResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "contents" => __rt::set(&mut self.f_contents, "contents", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "_meta" | "contents" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ReadResourceResult, E> {
-            __rt::check_required::<E>(&[("contents", self.f_contents.is_none())])?;
-            Ok(super::ReadResourceResult {
-                meta: self.f_meta,
-                contents: __rt::required(self.f_contents, "contents")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -22820,9 +15113,10 @@ pub mod __de {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_contents: Option<Vec<super::ReadResourceResultContentsItem>> = None;
+            let mut f_meta = None;
+            let mut f_contents = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -22831,8 +15125,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22841,334 +15135,8 @@ pub mod __de {
             Ok(super::ReadResourceResult {
                 meta: f_meta,
                 contents: __rt::pull::required(f_contents, "contents")?,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::ReadResourceResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ReadResourceResultContentsItem__Merged0 {
-        s0: Option<__rt::Slot<String>>,
-        s1: Option<__rt::Slot<String>>,
-        s2: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
-        s3: Option<__rt::Slot<String>>,
-        s4: Option<__rt::Slot<String>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ReadResourceResultContentsItem__Merged0 {
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s3 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s4 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut b = TextResourceContents::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
-                }
-                None => {}
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            match self.s3 {
-                Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("blob")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ReadResourceResultContentsItem::Text)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut b = BlobResourceContents::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_uri = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("uri")), v)?;
-                }
-                None => {}
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_mime_type = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("mimeType")), v)?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s4 {
-                Some(__rt::Slot::Typed(t)) => b.f_blob = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("blob")), v)?;
-                }
-                None => {}
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ReadResourceResultContentsItem::Blob)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ReadResourceResultContentsItem__Merged0 {
-        type Output = super::ReadResourceResultContentsItem;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => {
-                    __rt::set_kinded(&mut self.s0, "uri", &[__rt::Kind::String], value)
-                }
-                "mimeType" => {
-                    __rt::set_kinded(
-                        &mut self.s1,
-                        "mimeType",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "_meta" => {
-                    __rt::set_kinded(&mut self.s2, "_meta", &[__rt::Kind::Object], value)
-                }
-                "text" => {
-                    __rt::set_kinded(&mut self.s3, "text", &[__rt::Kind::String], value)
-                }
-                "blob" => {
-                    __rt::set_kinded(&mut self.s4, "blob", &[__rt::Kind::String], value)
-                }
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            __rt::feed_text(self, key, &__rt::string_text(value))
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ReadResourceResultContentsItem, E> {
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [self.score0(), self.score1()].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0usize, true)) => self.build0::<E>(),
-                Some((0usize, false)) => {
-                    self.build0::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "TextResourceContents"),
-                        ))
-                }
-                Some((1usize, true)) => self.build1::<E>(),
-                Some((1usize, false)) => {
-                    self.build1::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "BlobResourceContents"),
-                        ))
-                }
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ReadResourceResultContentsItem;
-    impl<'de> __rt::serde::de::Visitor<'de> for ReadResourceResultContentsItem {
-        type Value = super::ReadResourceResultContentsItem;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ReadResourceResultContentsItem (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::drain_map(ReadResourceResultContentsItem__Merged0::default(), map)
         }
     }
     impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
@@ -23316,14 +15284,14 @@ pub mod __de {
             }
         }
         match best.map(|(i, s)| (i, s.0)) {
-            Some((0usize, true)) => {
+            Some((0, true)) => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
-            Some((0usize, false)) => {
+            Some((0, false)) => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -23331,14 +15299,14 @@ pub mod __de {
                     .map(super::ReadResourceResultContentsItem::Text)
                     .map_err(|e| e.context("TextResourceContents"))
             }
-            Some((1usize, true)) => {
+            Some((1, true)) => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
             }
-            Some((1usize, false)) => {
+            Some((1, false)) => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -23356,36 +15324,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct Request {
-        f_method: Option<String>,
-        f_params: Option<super::RequestParams>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Request {
-        type Output = super::Request;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => __rt::set(&mut self.f_method, "method", value),
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Request, E> {
-            __rt::check_required::<E>(&[("method", self.f_method.is_none())])?;
-            Ok(super::Request {
-                method: __rt::required(self.f_method, "method")?,
-                params: self.f_params,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::Request {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -23395,9 +15333,10 @@ pub mod __de {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_method: Option<String> = None;
-            let mut f_params: Option<super::RequestParams> = None;
+            let mut f_method = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -23406,8 +15345,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -23416,45 +15355,7 @@ pub mod __de {
             Ok(super::Request {
                 method: __rt::pull::required(f_method, "method")?,
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Request {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct RequestParamsMeta {
-        f_progress_token: Option<super::ProgressToken>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for RequestParamsMeta {
-        type Output = super::RequestParamsMeta;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "progressToken" => {
-                    __rt::set(&mut self.f_progress_token, "progressToken", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::RequestParamsMeta, E> {
-            Ok(super::RequestParamsMeta {
-                progress_token: self.f_progress_token,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -23467,8 +15368,9 @@ pub mod __de {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_progress_token: Option<super::ProgressToken> = None;
+            let mut f_progress_token = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -23477,7 +15379,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -23485,43 +15387,7 @@ pub mod __de {
             )?;
             Ok(super::RequestParamsMeta {
                 progress_token: f_progress_token,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::RequestParamsMeta {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct RequestParams {
-        f_meta: Option<super::RequestParamsMeta>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for RequestParams {
-        type Output = super::RequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::RequestParams, E> {
-            Ok(super::RequestParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -23534,8 +15400,9 @@ pub mod __de {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<super::RequestParamsMeta> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -23544,7 +15411,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -23552,58 +15419,8 @@ pub mod __de {
             )?;
             Ok(super::RequestParams {
                 meta: f_meta,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::RequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub struct RequestId;
-    impl<'de> __rt::serde::de::Visitor<'de> for RequestId {
-        type Value = super::RequestId;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a RequestId (integer or string)")
-        }
-        fn visit_i64<E: __rt::serde::de::Error>(
-            self,
-            v: i64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <i64 as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::RequestId::Integer)
-        }
-        fn visit_u64<E: __rt::serde::de::Error>(
-            self,
-            v: u64,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <i64 as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::RequestId::Integer)
-        }
-        fn visit_str<E: __rt::serde::de::Error>(
-            self,
-            v: &str,
-        ) -> ::core::result::Result<Self::Value, E> {
-            <String as __rt::serde::Deserialize<
-                'de,
-            >>::deserialize(
-                    __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                )
-                .map(super::RequestId::String)
         }
     }
     impl __rt::pull::Decode for super::RequestId {
@@ -23620,56 +15437,6 @@ pub mod __de {
                 }
                 found => Err(p.wrong("a RequestId (integer or string)", found)),
             }
-        }
-    }
-    #[derive(Default)]
-    pub struct Resource {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_uri: Option<String>,
-        f_description: Option<String>,
-        f_mime_type: Option<String>,
-        f_annotations: Option<super::Annotations>,
-        f_size: Option<i64>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Resource {
-        type Output = super::Resource;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "size" => __rt::set(&mut self.f_size, "size", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Resource, E> {
-            __rt::check_required::<
-                E,
-            >(&[("name", self.f_name.is_none()), ("uri", self.f_uri.is_none())])?;
-            Ok(super::Resource {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                uri: __rt::required(self.f_uri, "uri")?,
-                description: self.f_description,
-                mime_type: self.f_mime_type,
-                annotations: self.f_annotations,
-                size: self.f_size,
-                meta: self.f_meta,
-                extra: self.extra,
-            })
         }
     }
     impl __rt::pull::DecodeObject for super::Resource {
@@ -23690,15 +15457,16 @@ pub mod __de {
                     "_meta",
                 ],
                 required: 5u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_uri: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_size: Option<i64> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_uri = None;
+            let mut f_description = None;
+            let mut f_mime_type = None;
+            let mut f_annotations = None;
+            let mut f_size = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -23707,14 +15475,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6usize => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -23729,50 +15497,7 @@ pub mod __de {
                 annotations: f_annotations,
                 size: f_size,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Resource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceContents {
-        f_uri: Option<String>,
-        f_mime_type: Option<String>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceContents {
-        type Output = super::ResourceContents;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceContents, E> {
-            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
-            Ok(super::ResourceContents {
-                uri: __rt::required(self.f_uri, "uri")?,
-                mime_type: self.f_mime_type,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -23785,10 +15510,11 @@ pub mod __de {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_uri = None;
+            let mut f_mime_type = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -23797,9 +15523,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -23809,87 +15535,7 @@ pub mod __de {
                 uri: __rt::pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceContents {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceLink {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_uri: Option<String>,
-        f_description: Option<String>,
-        f_mime_type: Option<String>,
-        f_annotations: Option<super::Annotations>,
-        f_size: Option<i64>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceLink {
-        type Output = super::ResourceLink;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "resource_link", value),
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "size" => __rt::set(&mut self.f_size, "size", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => {
-                    __rt::const_str_value(&mut self.c_0, "type", "resource_link", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceLink, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("type", !self.c_0),
-                    ("name", self.f_name.is_none()),
-                    ("uri", self.f_uri.is_none()),
-                ],
-            )?;
-            Ok(super::ResourceLink {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                uri: __rt::required(self.f_uri, "uri")?,
-                description: self.f_description,
-                mime_type: self.f_mime_type,
-                annotations: self.f_annotations,
-                size: self.f_size,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -23912,15 +15558,16 @@ pub mod __de {
                     "type",
                 ],
                 required: 261u64,
+                consts: 256u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_uri: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_size: Option<i64> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_uri = None;
+            let mut f_description = None;
+            let mut f_mime_type = None;
+            let mut f_annotations = None;
+            let mut f_size = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -23929,15 +15576,15 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6usize => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        8usize => __rt::pull::const_str(p, "resource_link")?,
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
                     Ok(())
@@ -23952,70 +15599,7 @@ pub mod __de {
                 annotations: f_annotations,
                 size: f_size,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceLink {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceListChangedNotification {
-        f_params: Option<super::ResourceListChangedNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceListChangedNotification {
-        type Output = super::ResourceListChangedNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/resources/list_changed",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/resources/list_changed",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceListChangedNotification, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ResourceListChangedNotification {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24028,8 +15612,9 @@ pub mod __de {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ResourceListChangedNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24038,8 +15623,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
                             __rt::pull::const_str(
                                 p,
                                 "notifications/resources/list_changed",
@@ -24052,43 +15637,7 @@ pub mod __de {
             )?;
             Ok(super::ResourceListChangedNotification {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceListChangedNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceListChangedNotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceListChangedNotificationParams {
-        type Output = super::ResourceListChangedNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceListChangedNotificationParams, E> {
-            Ok(super::ResourceListChangedNotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24101,8 +15650,9 @@ pub mod __de {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24111,7 +15661,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24119,71 +15669,7 @@ pub mod __de {
             )?;
             Ok(super::ResourceListChangedNotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceListChangedNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceTemplate {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_uri_template: Option<String>,
-        f_description: Option<String>,
-        f_mime_type: Option<String>,
-        f_annotations: Option<super::Annotations>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceTemplate {
-        type Output = super::ResourceTemplate;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "uriTemplate" => {
-                    __rt::set(&mut self.f_uri_template, "uriTemplate", value)
-                }
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceTemplate, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("name", self.f_name.is_none()),
-                    ("uriTemplate", self.f_uri_template.is_none()),
-                ],
-            )?;
-            Ok(super::ResourceTemplate {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                uri_template: __rt::required(self.f_uri_template, "uriTemplate")?,
-                description: self.f_description,
-                mime_type: self.f_mime_type,
-                annotations: self.f_annotations,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24204,14 +15690,15 @@ pub mod __de {
                     "_meta",
                 ],
                 required: 5u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_uri_template: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_uri_template = None;
+            let mut f_description = None;
+            let mut f_mime_type = None;
+            let mut f_annotations = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24220,13 +15707,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24240,60 +15727,7 @@ pub mod __de {
                 mime_type: f_mime_type,
                 annotations: f_annotations,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceTemplate {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceTemplateReference {
-        f_uri: Option<String>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceTemplateReference {
-        type Output = super::ResourceTemplateReference;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "ref/resource", value),
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => {
-                    __rt::const_str_value(&mut self.c_0, "type", "ref/resource", value)
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceTemplateReference, E> {
-            __rt::check_required::<
-                E,
-            >(&[("type", !self.c_0), ("uri", self.f_uri.is_none())])?;
-            Ok(super::ResourceTemplateReference {
-                uri: __rt::required(self.f_uri, "uri")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24306,8 +15740,9 @@ pub mod __de {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_uri: Option<String> = None;
+            let mut f_uri = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24316,8 +15751,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "ref/resource")?,
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "ref/resource")?,
                         _ => {}
                     }
                     Ok(())
@@ -24325,72 +15760,7 @@ pub mod __de {
             )?;
             Ok(super::ResourceTemplateReference {
                 uri: __rt::pull::required(f_uri, "uri")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceTemplateReference {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceUpdatedNotification {
-        f_params: Option<super::ResourceUpdatedNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceUpdatedNotification {
-        type Output = super::ResourceUpdatedNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/resources/updated",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/resources/updated",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceUpdatedNotification, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::ResourceUpdatedNotification {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24403,8 +15773,9 @@ pub mod __de {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ResourceUpdatedNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24413,10 +15784,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
-                            __rt::pull::const_str(p, "notifications/resources/updated")?
-                        }
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
                         _ => {}
                     }
                     Ok(())
@@ -24424,44 +15793,7 @@ pub mod __de {
             )?;
             Ok(super::ResourceUpdatedNotification {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceUpdatedNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ResourceUpdatedNotificationParams {
-        f_uri: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ResourceUpdatedNotificationParams {
-        type Output = super::ResourceUpdatedNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ResourceUpdatedNotificationParams, E> {
-            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
-            Ok(super::ResourceUpdatedNotificationParams {
-                uri: __rt::required(self.f_uri, "uri")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24474,8 +15806,9 @@ pub mod __de {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
+            let mut f_uri = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24484,7 +15817,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24492,53 +15825,7 @@ pub mod __de {
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
                 uri: __rt::pull::required(f_uri, "uri")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ResourceUpdatedNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct McpResult {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for McpResult {
-        type Output = super::McpResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::McpResult, E> {
-            Ok(super::McpResult {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24551,8 +15838,9 @@ pub mod __de {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24561,7 +15849,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24569,18 +15857,8 @@ pub mod __de {
             )?;
             Ok(super::McpResult {
                 meta: f_meta,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::McpResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Decode for super::Role {
@@ -24588,39 +15866,6 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
-        }
-    }
-    #[derive(Default)]
-    pub struct Root {
-        f_uri: Option<String>,
-        f_name: Option<String>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Root {
-        type Output = super::Root;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Root, E> {
-            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
-            Ok(super::Root {
-                uri: __rt::required(self.f_uri, "uri")?,
-                name: self.f_name,
-                meta: self.f_meta,
-                extra: self.extra,
-            })
         }
     }
     impl __rt::pull::DecodeObject for super::Root {
@@ -24632,10 +15877,11 @@ pub mod __de {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
-            let mut f_name: Option<String> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_uri = None;
+            let mut f_name = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24644,9 +15890,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24656,70 +15902,7 @@ pub mod __de {
                 uri: __rt::pull::required(f_uri, "uri")?,
                 name: f_name,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Root {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct RootsListChangedNotification {
-        f_params: Option<super::RootsListChangedNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for RootsListChangedNotification {
-        type Output = super::RootsListChangedNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/roots/list_changed",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/roots/list_changed",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::RootsListChangedNotification, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::RootsListChangedNotification {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24732,8 +15915,9 @@ pub mod __de {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::RootsListChangedNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24742,8 +15926,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
                             __rt::pull::const_str(p, "notifications/roots/list_changed")?
                         }
                         _ => {}
@@ -24753,43 +15937,7 @@ pub mod __de {
             )?;
             Ok(super::RootsListChangedNotification {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::RootsListChangedNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct RootsListChangedNotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for RootsListChangedNotificationParams {
-        type Output = super::RootsListChangedNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::RootsListChangedNotificationParams, E> {
-            Ok(super::RootsListChangedNotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24802,8 +15950,9 @@ pub mod __de {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24812,7 +15961,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24820,51 +15969,7 @@ pub mod __de {
             )?;
             Ok(super::RootsListChangedNotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::RootsListChangedNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct SamplingMessage {
-        f_role: Option<super::Role>,
-        f_content: Option<super::SamplingMessageContent>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for SamplingMessage {
-        type Output = super::SamplingMessage;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "role" => __rt::set(&mut self.f_role, "role", value),
-                "content" => __rt::set(&mut self.f_content, "content", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::SamplingMessage, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[("role", self.f_role.is_none()), ("content", self.f_content.is_none())],
-            )?;
-            Ok(super::SamplingMessage {
-                role: __rt::required(self.f_role, "role")?,
-                content: __rt::required(self.f_content, "content")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -24877,9 +15982,10 @@ pub mod __de {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
+                consts: 0u64,
             };
-            let mut f_role: Option<super::Role> = None;
-            let mut f_content: Option<super::SamplingMessageContent> = None;
+            let mut f_role = None;
+            let mut f_content = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -24888,8 +15994,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -24898,118 +16004,8 @@ pub mod __de {
             Ok(super::SamplingMessage {
                 role: __rt::pull::required(f_role, "role")?,
                 content: __rt::pull::required(f_content, "content")?,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::SamplingMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub enum SamplingMessageContent__Tag {
-        G0(TextContent),
-        G1(ImageContent),
-        G2(AudioContent),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for SamplingMessageContent__Tag {
-        type Output = super::SamplingMessageContent;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                SamplingMessageContent__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                SamplingMessageContent__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                SamplingMessageContent__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                SamplingMessageContent__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                SamplingMessageContent__Tag::G0(b) => b.field_str(key, value),
-                SamplingMessageContent__Tag::G1(b) => b.field_str(key, value),
-                SamplingMessageContent__Tag::G2(b) => b.field_str(key, value),
-                SamplingMessageContent__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::SamplingMessageContent, E> {
-            match self {
-                SamplingMessageContent__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::Text)
-                }
-                SamplingMessageContent__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::Image)
-                }
-                SamplingMessageContent__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::Audio)
-                }
-                SamplingMessageContent__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::SamplingMessageContent::Unknown)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::SamplingMessageContent {
-        type Builder = SamplingMessageContent__Tag;
-        const TAG: &'static str = "type";
-        const EXPECTING: &'static str = "a SamplingMessageContent object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<SamplingMessageContent__Tag, String> {
-            match tag {
-                Some("text") => Ok(SamplingMessageContent__Tag::G0(Default::default())),
-                Some("image") => Ok(SamplingMessageContent__Tag::G1(Default::default())),
-                Some("audio") => Ok(SamplingMessageContent__Tag::G2(Default::default())),
-                Some(_) => Ok(SamplingMessageContent__Tag::CatchAll(Default::default())),
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "SamplingMessageContent",
-                            "type",
-                            &["text", "image", "audio"],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct SamplingMessageContent;
-    impl<'de> __rt::serde::de::Visitor<'de> for SamplingMessageContent {
-        type Value = super::SamplingMessageContent;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a SamplingMessageContent (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::SamplingMessageContent, A>(map)
         }
     }
     impl __rt::pull::Decode for super::SamplingMessageContent {
@@ -25025,21 +16021,21 @@ pub mod __de {
                         "a SamplingMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::TextContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -25073,49 +16069,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct ServerCapabilities {
-        f_experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-        f_logging: Option<__rt::Map<String, __rt::Value>>,
-        f_completions: Option<__rt::Map<String, __rt::Value>>,
-        f_prompts: Option<super::ServerCapabilitiesPrompts>,
-        f_resources: Option<super::ServerCapabilitiesResources>,
-        f_tools: Option<super::ServerCapabilitiesTools>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerCapabilities {
-        type Output = super::ServerCapabilities;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "experimental" => {
-                    __rt::set(&mut self.f_experimental, "experimental", value)
-                }
-                "logging" => __rt::set(&mut self.f_logging, "logging", value),
-                "completions" => __rt::set(&mut self.f_completions, "completions", value),
-                "prompts" => __rt::set(&mut self.f_prompts, "prompts", value),
-                "resources" => __rt::set(&mut self.f_resources, "resources", value),
-                "tools" => __rt::set(&mut self.f_tools, "tools", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerCapabilities, E> {
-            Ok(super::ServerCapabilities {
-                experimental: self.f_experimental,
-                logging: self.f_logging,
-                completions: self.f_completions,
-                prompts: self.f_prompts,
-                resources: self.f_resources,
-                tools: self.f_tools,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -25132,15 +16085,14 @@ pub mod __de {
                     "tools",
                 ],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_experimental: Option<
-                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
-            > = None;
-            let mut f_logging: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_completions: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_prompts: Option<super::ServerCapabilitiesPrompts> = None;
-            let mut f_resources: Option<super::ServerCapabilitiesResources> = None;
-            let mut f_tools: Option<super::ServerCapabilitiesTools> = None;
+            let mut f_experimental = None;
+            let mut f_logging = None;
+            let mut f_completions = None;
+            let mut f_prompts = None;
+            let mut f_resources = None;
+            let mut f_tools = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -25149,12 +16101,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_completions = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_prompts = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_resources = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -25167,45 +16119,7 @@ pub mod __de {
                 prompts: f_prompts,
                 resources: f_resources,
                 tools: f_tools,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ServerCapabilities {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerCapabilitiesPrompts {
-        f_list_changed: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerCapabilitiesPrompts {
-        type Output = super::ServerCapabilitiesPrompts;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "listChanged" => {
-                    __rt::set(&mut self.f_list_changed, "listChanged", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerCapabilitiesPrompts, E> {
-            Ok(super::ServerCapabilitiesPrompts {
-                list_changed: self.f_list_changed,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -25218,8 +16132,9 @@ pub mod __de {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_list_changed: Option<bool> = None;
+            let mut f_list_changed = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -25228,7 +16143,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -25236,48 +16151,7 @@ pub mod __de {
             )?;
             Ok(super::ServerCapabilitiesPrompts {
                 list_changed: f_list_changed,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ServerCapabilitiesPrompts {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerCapabilitiesResources {
-        f_subscribe: Option<bool>,
-        f_list_changed: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerCapabilitiesResources {
-        type Output = super::ServerCapabilitiesResources;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "subscribe" => __rt::set(&mut self.f_subscribe, "subscribe", value),
-                "listChanged" => {
-                    __rt::set(&mut self.f_list_changed, "listChanged", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerCapabilitiesResources, E> {
-            Ok(super::ServerCapabilitiesResources {
-                subscribe: self.f_subscribe,
-                list_changed: self.f_list_changed,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -25290,9 +16164,10 @@ pub mod __de {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_subscribe: Option<bool> = None;
-            let mut f_list_changed: Option<bool> = None;
+            let mut f_subscribe = None;
+            let mut f_list_changed = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -25301,8 +16176,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -25311,45 +16186,7 @@ pub mod __de {
             Ok(super::ServerCapabilitiesResources {
                 subscribe: f_subscribe,
                 list_changed: f_list_changed,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ServerCapabilitiesResources {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerCapabilitiesTools {
-        f_list_changed: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerCapabilitiesTools {
-        type Output = super::ServerCapabilitiesTools;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "listChanged" => {
-                    __rt::set(&mut self.f_list_changed, "listChanged", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerCapabilitiesTools, E> {
-            Ok(super::ServerCapabilitiesTools {
-                list_changed: self.f_list_changed,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -25362,8 +16199,9 @@ pub mod __de {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_list_changed: Option<bool> = None;
+            let mut f_list_changed = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -25372,7 +16210,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -25380,180 +16218,8 @@ pub mod __de {
             )?;
             Ok(super::ServerCapabilitiesTools {
                 list_changed: f_list_changed,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::ServerCapabilitiesTools {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    pub enum ServerNotification__Tag {
-        G0(CancelledNotification),
-        G1(ProgressNotification),
-        G2(ResourceListChangedNotification),
-        G3(ResourceUpdatedNotification),
-        G4(PromptListChangedNotification),
-        G5(ToolListChangedNotification),
-        G6(LoggingMessageNotification),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerNotification__Tag {
-        type Output = super::ServerNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ServerNotification__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::G5(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::G6(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerNotification__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                ServerNotification__Tag::G0(b) => b.field_str(key, value),
-                ServerNotification__Tag::G1(b) => b.field_str(key, value),
-                ServerNotification__Tag::G2(b) => b.field_str(key, value),
-                ServerNotification__Tag::G3(b) => b.field_str(key, value),
-                ServerNotification__Tag::G4(b) => b.field_str(key, value),
-                ServerNotification__Tag::G5(b) => b.field_str(key, value),
-                ServerNotification__Tag::G6(b) => b.field_str(key, value),
-                ServerNotification__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerNotification, E> {
-            match self {
-                ServerNotification__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::Cancelled)
-                }
-                ServerNotification__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::Progress)
-                }
-                ServerNotification__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::ResourceListChanged)
-                }
-                ServerNotification__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::ResourceUpdated)
-                }
-                ServerNotification__Tag::G4(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::PromptListChanged)
-                }
-                ServerNotification__Tag::G5(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::ToolListChanged)
-                }
-                ServerNotification__Tag::G6(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::LoggingMessage)
-                }
-                ServerNotification__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerNotification::Custom)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ServerNotification {
-        type Builder = ServerNotification__Tag;
-        const TAG: &'static str = "method";
-        const EXPECTING: &'static str = "a ServerNotification object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ServerNotification__Tag, String> {
-            match tag {
-                Some("notifications/cancelled") => {
-                    Ok(ServerNotification__Tag::G0(Default::default()))
-                }
-                Some("notifications/progress") => {
-                    Ok(ServerNotification__Tag::G1(Default::default()))
-                }
-                Some("notifications/resources/list_changed") => {
-                    Ok(ServerNotification__Tag::G2(Default::default()))
-                }
-                Some("notifications/resources/updated") => {
-                    Ok(ServerNotification__Tag::G3(Default::default()))
-                }
-                Some("notifications/prompts/list_changed") => {
-                    Ok(ServerNotification__Tag::G4(Default::default()))
-                }
-                Some("notifications/tools/list_changed") => {
-                    Ok(ServerNotification__Tag::G5(Default::default()))
-                }
-                Some("notifications/message") => {
-                    Ok(ServerNotification__Tag::G6(Default::default()))
-                }
-                Some(_) => Ok(ServerNotification__Tag::CatchAll(Default::default())),
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "ServerNotification",
-                            "method",
-                            &[
-                                "notifications/cancelled",
-                                "notifications/progress",
-                                "notifications/resources/list_changed",
-                                "notifications/resources/updated",
-                                "notifications/prompts/list_changed",
-                                "notifications/tools/list_changed",
-                                "notifications/message",
-                            ],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ServerNotification;
-    impl<'de> __rt::serde::de::Visitor<'de> for ServerNotification {
-        type Value = super::ServerNotification;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ServerNotification (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ServerNotification, A>(map)
         }
     }
     impl __rt::pull::Decode for super::ServerNotification {
@@ -25577,49 +16243,49 @@ pub mod __de {
                         "a ServerNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceListChanged)
                                 }
-                                __rt::pull::Tag::Known(3usize) => {
+                                __rt::pull::Tag::Known(3) => {
                                     <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceUpdated)
                                 }
-                                __rt::pull::Tag::Known(4usize) => {
+                                __rt::pull::Tag::Known(4) => {
                                     <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::PromptListChanged)
                                 }
-                                __rt::pull::Tag::Known(5usize) => {
+                                __rt::pull::Tag::Known(5) => {
                                     <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ToolListChanged)
                                 }
-                                __rt::pull::Tag::Known(6usize) => {
+                                __rt::pull::Tag::Known(6) => {
                                     <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -25653,124 +16319,6 @@ pub mod __de {
             }
         }
     }
-    pub enum ServerRequest__Tag {
-        G0(PingRequest),
-        G1(CreateMessageRequest),
-        G2(ListRootsRequest),
-        G3(ElicitRequest),
-        CatchAll(__rt::MapBuilder),
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerRequest__Tag {
-        type Output = super::ServerRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match self {
-                ServerRequest__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerRequest__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerRequest__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerRequest__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-                ServerRequest__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::field(b, key, value)
-                }
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match self {
-                ServerRequest__Tag::G0(b) => b.field_str(key, value),
-                ServerRequest__Tag::G1(b) => b.field_str(key, value),
-                ServerRequest__Tag::G2(b) => b.field_str(key, value),
-                ServerRequest__Tag::G3(b) => b.field_str(key, value),
-                ServerRequest__Tag::CatchAll(b) => b.field_str(key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerRequest, E> {
-            match self {
-                ServerRequest__Tag::G0(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b).map(super::ServerRequest::Ping)
-                }
-                ServerRequest__Tag::G1(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerRequest::CreateMessage)
-                }
-                ServerRequest__Tag::G2(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerRequest::ListRoots)
-                }
-                ServerRequest__Tag::G3(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerRequest::Elicit)
-                }
-                ServerRequest__Tag::CatchAll(b) => {
-                    __rt::ObjectBuilder::<'de>::finish(b)
-                        .map(super::ServerRequest::Custom)
-                }
-            }
-        }
-    }
-    impl<'de> __rt::TaggedUnion<'de> for super::ServerRequest {
-        type Builder = ServerRequest__Tag;
-        const TAG: &'static str = "method";
-        const EXPECTING: &'static str = "a ServerRequest object";
-        fn builder_for(
-            tag: Option<&str>,
-        ) -> ::core::result::Result<ServerRequest__Tag, String> {
-            match tag {
-                Some("ping") => Ok(ServerRequest__Tag::G0(Default::default())),
-                Some("sampling/createMessage") => {
-                    Ok(ServerRequest__Tag::G1(Default::default()))
-                }
-                Some("roots/list") => Ok(ServerRequest__Tag::G2(Default::default())),
-                Some("elicitation/create") => {
-                    Ok(ServerRequest__Tag::G3(Default::default()))
-                }
-                Some(_) => Ok(ServerRequest__Tag::CatchAll(Default::default())),
-                None => {
-                    Err(
-                        __rt::missing_tag(
-                            "ServerRequest",
-                            "method",
-                            &[
-                                "ping",
-                                "sampling/createMessage",
-                                "roots/list",
-                                "elicitation/create",
-                            ],
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ServerRequest;
-    impl<'de> __rt::serde::de::Visitor<'de> for ServerRequest {
-        type Value = super::ServerRequest;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ServerRequest (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::visit_tagged::<super::ServerRequest, A>(map)
-        }
-    }
     impl __rt::pull::Decode for super::ServerRequest {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
@@ -25789,28 +16337,28 @@ pub mod __de {
                         "a ServerRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0usize) => {
+                                __rt::pull::Tag::Known(0) => {
                                     <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(1usize) => {
+                                __rt::pull::Tag::Known(1) => {
                                     <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::CreateMessage)
                                 }
-                                __rt::pull::Tag::Known(2usize) => {
+                                __rt::pull::Tag::Known(2) => {
                                     <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::ListRoots)
                                 }
-                                __rt::pull::Tag::Known(3usize) => {
+                                __rt::pull::Tag::Known(3) => {
                                     <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
                                             p,
                                             start,
@@ -25842,2499 +16390,6 @@ pub mod __de {
                 }
                 found => Err(p.wrong("a ServerRequest (object)", found)),
             }
-        }
-    }
-    #[derive(Default)]
-    pub struct ServerResult__Merged0 {
-        s0: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
-        s1: Option<__rt::Slot<String>>,
-        s2: Option<__rt::Slot<super::ServerCapabilities>>,
-        s3: Option<__rt::Slot<super::Implementation>>,
-        s4: Option<__rt::Slot<String>>,
-        s5: Option<__rt::Slot<String>>,
-        s6: Option<__rt::Slot<Vec<super::Resource>>>,
-        s7: Option<__rt::Slot<Vec<super::ResourceTemplate>>>,
-        s8: Option<__rt::Slot<Vec<super::ReadResourceResultContentsItem>>>,
-        s9: Option<__rt::Slot<Vec<super::Prompt>>>,
-        s10: Option<__rt::Slot<String>>,
-        s11: Option<__rt::Slot<Vec<super::PromptMessage>>>,
-        s12: Option<__rt::Slot<Vec<super::Tool>>>,
-        s13: Option<__rt::Slot<Vec<super::ContentBlock>>>,
-        s14: Option<__rt::Slot<__rt::Map<String, __rt::Value>>>,
-        s15: Option<__rt::Slot<bool>>,
-        s16: Option<__rt::Slot<super::CompleteResultCompletion>>,
-        rest: __rt::Map<String, __rt::Value>,
-    }
-    impl ServerResult__Merged0 {
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s1 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s2 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s3 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s4 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score2(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s6 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score3(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s7 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score4(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s8 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score5(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s9 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score6(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s10 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s11 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score7(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s5 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s12 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score8(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s13 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            match &self.s14 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s15 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            Some((complete, consts, required, declared))
-        }
-        /// `None` when the object cannot be this member (a constant or a JSON kind
-        /// differs); else whether every required property is present, how many
-        /// constants matched, how many required properties are present, and how many
-        /// present properties the member declares.
-        #[allow(unused_mut, unused_variables)]
-        fn score9(&self) -> Option<(bool, u32, u32, u32)> {
-            let mut complete = true;
-            let mut consts = 0u32;
-            let mut required = 0u32;
-            let mut declared = 0u32;
-            match &self.s0 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {}
-            }
-            match &self.s16 {
-                Some(__rt::Slot::Typed(_)) => {
-                    declared += 1;
-                    required += 1;
-                }
-                Some(__rt::Slot::Raw(_)) => return None,
-                None => {
-                    complete = false;
-                }
-            }
-            Some((complete, consts, required, declared))
-        }
-        fn build0<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = McpResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::McpResult)
-        }
-        fn build1<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = InitializeResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            match self.s1 {
-                Some(__rt::Slot::Typed(t)) => b.f_protocol_version = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            match self.s2 {
-                Some(__rt::Slot::Typed(t)) => b.f_capabilities = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            match self.s3 {
-                Some(__rt::Slot::Typed(t)) => b.f_server_info = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")), v)?;
-                }
-                None => {}
-            }
-            match self.s4 {
-                Some(__rt::Slot::Typed(t)) => b.f_instructions = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::Initialize)
-        }
-        fn build2<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListResourcesResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
-                }
-                None => {}
-            }
-            match self.s6 {
-                Some(__rt::Slot::Typed(t)) => b.f_resources = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("resources")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListResources)
-        }
-        fn build3<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListResourceTemplatesResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s7 {
-                Some(__rt::Slot::Typed(t)) => b.f_resource_templates = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListResourceTemplates)
-        }
-        fn build4<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ReadResourceResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s8 {
-                Some(__rt::Slot::Typed(t)) => b.f_contents = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("contents")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ReadResource)
-        }
-        fn build5<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListPromptsResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s9 {
-                Some(__rt::Slot::Typed(t)) => b.f_prompts = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("prompts")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b)
-                .map(super::ServerResult::ListPrompts)
-        }
-        fn build6<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = GetPromptResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s10 {
-                Some(__rt::Slot::Typed(t)) => b.f_description = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            match self.s11 {
-                Some(__rt::Slot::Typed(t)) => b.f_messages = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("messages")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::GetPrompt)
-        }
-        fn build7<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = ListToolsResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s5 {
-                Some(__rt::Slot::Typed(t)) => b.f_next_cursor = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s12 {
-                Some(__rt::Slot::Typed(t)) => b.f_tools = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("tools")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::ListTools)
-        }
-        fn build8<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CallToolResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s13 {
-                Some(__rt::Slot::Typed(t)) => b.f_content = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("content")), v)?;
-                }
-                None => {}
-            }
-            match self.s14 {
-                Some(__rt::Slot::Typed(t)) => b.f_structured_content = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                        v,
-                    )?;
-                }
-                None => {}
-            }
-            match self.s15 {
-                Some(__rt::Slot::Typed(t)) => b.f_is_error = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("isError")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s16 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("completion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::CallTool)
-        }
-        fn build9<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut b = CompleteResult::default();
-            match self.s0 {
-                Some(__rt::Slot::Typed(t)) => b.f_meta = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("_meta")), v)?;
-                }
-                None => {}
-            }
-            if let Some(v) = self.s1 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("protocolVersion")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s2 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("capabilities")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s3 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("serverInfo")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s4 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("instructions")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s5 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("nextCursor")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s6 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resources")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s7 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("resourceTemplates")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s8 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("contents")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s9 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("prompts")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s10 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("description")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s11 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("messages")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s12 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("tools")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s13 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("content")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s14 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("structuredContent")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            if let Some(v) = self.s15 {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(
-                    &mut b,
-                    __rt::Key(::std::borrow::Cow::Borrowed("isError")),
-                    __rt::slot_value::<_, E>(v)?,
-                )?;
-            }
-            match self.s16 {
-                Some(__rt::Slot::Typed(t)) => b.f_completion = Some(t),
-                Some(__rt::Slot::Raw(v)) => {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("completion")), v)?;
-                }
-                None => {}
-            }
-            for (k, v) in self.rest {
-                __rt::feed_value::<
-                    _,
-                    E,
-                >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-            }
-            __rt::ObjectBuilder::<'static>::finish(b).map(super::ServerResult::Complete)
-        }
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ServerResult__Merged0 {
-        type Output = super::ServerResult;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => {
-                    __rt::set_kinded(&mut self.s0, "_meta", &[__rt::Kind::Object], value)
-                }
-                "protocolVersion" => {
-                    __rt::set_kinded(
-                        &mut self.s1,
-                        "protocolVersion",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "capabilities" => {
-                    __rt::set_kinded(
-                        &mut self.s2,
-                        "capabilities",
-                        &[__rt::Kind::Object],
-                        value,
-                    )
-                }
-                "serverInfo" => {
-                    __rt::set_kinded(
-                        &mut self.s3,
-                        "serverInfo",
-                        &[__rt::Kind::Object],
-                        value,
-                    )
-                }
-                "instructions" => {
-                    __rt::set_kinded(
-                        &mut self.s4,
-                        "instructions",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "nextCursor" => {
-                    __rt::set_kinded(
-                        &mut self.s5,
-                        "nextCursor",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "resources" => {
-                    __rt::set_kinded(
-                        &mut self.s6,
-                        "resources",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                "resourceTemplates" => {
-                    __rt::set_kinded(
-                        &mut self.s7,
-                        "resourceTemplates",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                "contents" => {
-                    __rt::set_kinded(
-                        &mut self.s8,
-                        "contents",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                "prompts" => {
-                    __rt::set_kinded(
-                        &mut self.s9,
-                        "prompts",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                "description" => {
-                    __rt::set_kinded(
-                        &mut self.s10,
-                        "description",
-                        &[__rt::Kind::String],
-                        value,
-                    )
-                }
-                "messages" => {
-                    __rt::set_kinded(
-                        &mut self.s11,
-                        "messages",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                "tools" => {
-                    __rt::set_kinded(&mut self.s12, "tools", &[__rt::Kind::Array], value)
-                }
-                "content" => {
-                    __rt::set_kinded(
-                        &mut self.s13,
-                        "content",
-                        &[__rt::Kind::Array],
-                        value,
-                    )
-                }
-                "structuredContent" => {
-                    __rt::set_kinded(
-                        &mut self.s14,
-                        "structuredContent",
-                        &[__rt::Kind::Object],
-                        value,
-                    )
-                }
-                "isError" => {
-                    __rt::set_kinded(
-                        &mut self.s15,
-                        "isError",
-                        &[__rt::Kind::Boolean],
-                        value,
-                    )
-                }
-                "completion" => {
-                    __rt::set_kinded(
-                        &mut self.s16,
-                        "completion",
-                        &[__rt::Kind::Object],
-                        value,
-                    )
-                }
-                _ => __rt::set_extra_value(&mut self.rest, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            __rt::feed_text(self, key, &__rt::string_text(value))
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ServerResult, E> {
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [
-                self.score0(),
-                self.score1(),
-                self.score2(),
-                self.score3(),
-                self.score4(),
-                self.score5(),
-                self.score6(),
-                self.score7(),
-                self.score8(),
-                self.score9(),
-            ]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0usize, true)) => self.build0::<E>(),
-                Some((0usize, false)) => {
-                    self.build0::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "McpResult"),
-                        ))
-                }
-                Some((1usize, true)) => self.build1::<E>(),
-                Some((1usize, false)) => {
-                    self.build1::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "InitializeResult"),
-                        ))
-                }
-                Some((2usize, true)) => self.build2::<E>(),
-                Some((2usize, false)) => {
-                    self.build2::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "ListResourcesResult"),
-                        ))
-                }
-                Some((3usize, true)) => self.build3::<E>(),
-                Some((3usize, false)) => {
-                    self.build3::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!(
-                                "{} (closest: {})", e, "ListResourceTemplatesResult"
-                            ),
-                        ))
-                }
-                Some((4usize, true)) => self.build4::<E>(),
-                Some((4usize, false)) => {
-                    self.build4::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "ReadResourceResult"),
-                        ))
-                }
-                Some((5usize, true)) => self.build5::<E>(),
-                Some((5usize, false)) => {
-                    self.build5::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "ListPromptsResult"),
-                        ))
-                }
-                Some((6usize, true)) => self.build6::<E>(),
-                Some((6usize, false)) => {
-                    self.build6::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "GetPromptResult"),
-                        ))
-                }
-                Some((7usize, true)) => self.build7::<E>(),
-                Some((7usize, false)) => {
-                    self.build7::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "ListToolsResult"),
-                        ))
-                }
-                Some((8usize, true)) => self.build8::<E>(),
-                Some((8usize, false)) => {
-                    self.build8::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "CallToolResult"),
-                        ))
-                }
-                Some((9usize, true)) => self.build9::<E>(),
-                Some((9usize, false)) => {
-                    self.build9::<E>()
-                        .map_err(|e| E::custom(
-                            format_args!("{} (closest: {})", e, "CompleteResult"),
-                        ))
-                }
-                _ => {
-                    Err(
-                        E::custom(
-                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
-                        ),
-                    )
-                }
-            }
-        }
-    }
-    pub struct ServerResult;
-    impl<'de> __rt::serde::de::Visitor<'de> for ServerResult {
-        type Value = super::ServerResult;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a ServerResult (object)")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<Self::Value, A::Error> {
-            __rt::drain_map(ServerResult__Merged0::default(), map)
         }
     }
     impl __rt::pull::Decode for super::ServerResult {
@@ -28763,14 +16818,14 @@ pub mod __de {
             }
         }
         match best.map(|(i, s)| (i, s.0)) {
-            Some((0usize, true)) => {
+            Some((0, true)) => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
-            Some((0usize, false)) => {
+            Some((0, false)) => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28778,14 +16833,14 @@ pub mod __de {
                     .map(super::ServerResult::McpResult)
                     .map_err(|e| e.context("McpResult"))
             }
-            Some((1usize, true)) => {
+            Some((1, true)) => {
                 <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
-            Some((1usize, false)) => {
+            Some((1, false)) => {
                 <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28793,14 +16848,14 @@ pub mod __de {
                     .map(super::ServerResult::Initialize)
                     .map_err(|e| e.context("InitializeResult"))
             }
-            Some((2usize, true)) => {
+            Some((2, true)) => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
-            Some((2usize, false)) => {
+            Some((2, false)) => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28808,14 +16863,14 @@ pub mod __de {
                     .map(super::ServerResult::ListResources)
                     .map_err(|e| e.context("ListResourcesResult"))
             }
-            Some((3usize, true)) => {
+            Some((3, true)) => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
-            Some((3usize, false)) => {
+            Some((3, false)) => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28823,14 +16878,14 @@ pub mod __de {
                     .map(super::ServerResult::ListResourceTemplates)
                     .map_err(|e| e.context("ListResourceTemplatesResult"))
             }
-            Some((4usize, true)) => {
+            Some((4, true)) => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
-            Some((4usize, false)) => {
+            Some((4, false)) => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28838,14 +16893,14 @@ pub mod __de {
                     .map(super::ServerResult::ReadResource)
                     .map_err(|e| e.context("ReadResourceResult"))
             }
-            Some((5usize, true)) => {
+            Some((5, true)) => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
-            Some((5usize, false)) => {
+            Some((5, false)) => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28853,14 +16908,14 @@ pub mod __de {
                     .map(super::ServerResult::ListPrompts)
                     .map_err(|e| e.context("ListPromptsResult"))
             }
-            Some((6usize, true)) => {
+            Some((6, true)) => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
-            Some((6usize, false)) => {
+            Some((6, false)) => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28868,14 +16923,14 @@ pub mod __de {
                     .map(super::ServerResult::GetPrompt)
                     .map_err(|e| e.context("GetPromptResult"))
             }
-            Some((7usize, true)) => {
+            Some((7, true)) => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
-            Some((7usize, false)) => {
+            Some((7, false)) => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28883,14 +16938,14 @@ pub mod __de {
                     .map(super::ServerResult::ListTools)
                     .map_err(|e| e.context("ListToolsResult"))
             }
-            Some((8usize, true)) => {
+            Some((8, true)) => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
-            Some((8usize, false)) => {
+            Some((8, false)) => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28898,14 +16953,14 @@ pub mod __de {
                     .map(super::ServerResult::CallTool)
                     .map_err(|e| e.context("CallToolResult"))
             }
-            Some((9usize, true)) => {
+            Some((9, true)) => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Complete)
             }
-            Some((9usize, false)) => {
+            Some((9, false)) => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
@@ -28923,56 +16978,6 @@ pub mod __de {
             }
         }
     }
-    #[derive(Default)]
-    pub struct SetLevelRequest {
-        f_params: Option<super::SetLevelRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for SetLevelRequest {
-        type Output = super::SetLevelRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(&mut self.c_0, "method", "logging/setLevel", value)
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "logging/setLevel",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::SetLevelRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::SetLevelRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -28982,8 +16987,9 @@ pub mod __de {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::SetLevelRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -28992,8 +16998,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "logging/setLevel")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "logging/setLevel")?,
                         _ => {}
                     }
                     Ok(())
@@ -29001,44 +17007,7 @@ pub mod __de {
             )?;
             Ok(super::SetLevelRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::SetLevelRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct SetLevelRequestParams {
-        f_level: Option<super::LoggingLevel>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for SetLevelRequestParams {
-        type Output = super::SetLevelRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "level" => __rt::set(&mut self.f_level, "level", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::SetLevelRequestParams, E> {
-            __rt::check_required::<E>(&[("level", self.f_level.is_none())])?;
-            Ok(super::SetLevelRequestParams {
-                level: __rt::required(self.f_level, "level")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29051,8 +17020,9 @@ pub mod __de {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_level: Option<super::LoggingLevel> = None;
+            let mut f_level = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29061,7 +17031,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -29069,75 +17039,7 @@ pub mod __de {
             )?;
             Ok(super::SetLevelRequestParams {
                 level: __rt::pull::required(f_level, "level")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::SetLevelRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct StringSchema {
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_min_length: Option<i64>,
-        f_max_length: Option<i64>,
-        f_format: Option<super::StringSchemaFormat>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for StringSchema {
-        type Output = super::StringSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "string", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "minLength" => __rt::set(&mut self.f_min_length, "minLength", value),
-                "maxLength" => __rt::set(&mut self.f_max_length, "maxLength", value),
-                "format" => __rt::set(&mut self.f_format, "format", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "string", value),
-                "title" => __rt::set_str(&mut self.f_title, "title", value),
-                "description" => {
-                    __rt::set_str(&mut self.f_description, "description", value)
-                }
-                "minLength" | "maxLength" | "format" => {
-                    __rt::feed_text(self, key, &__rt::string_text(value))
-                }
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::StringSchema, E> {
-            __rt::check_required::<E>(&[("type", !self.c_0)])?;
-            Ok(super::StringSchema {
-                title: self.f_title,
-                description: self.f_description,
-                min_length: self.f_min_length,
-                max_length: self.f_max_length,
-                format: self.f_format,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29157,12 +17059,13 @@ pub mod __de {
                     "type",
                 ],
                 required: 32u64,
+                consts: 32u64,
             };
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_min_length: Option<i64> = None;
-            let mut f_max_length: Option<i64> = None;
-            let mut f_format: Option<super::StringSchemaFormat> = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_min_length = None;
+            let mut f_max_length = None;
+            let mut f_format = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29171,12 +17074,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_min_length = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_max_length = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_format = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => __rt::pull::const_str(p, "string")?,
+                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_min_length = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_max_length = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_format = Some(__rt::pull::Decode::decode(p)?),
+                        5 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
                     Ok(())
@@ -29188,18 +17091,8 @@ pub mod __de {
                 min_length: f_min_length,
                 max_length: f_max_length,
                 format: f_format,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::StringSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Decode for super::StringSchemaFormat {
@@ -29215,61 +17108,6 @@ pub mod __de {
             )
         }
     }
-    #[derive(Default)]
-    pub struct SubscribeRequest {
-        f_params: Option<super::SubscribeRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for SubscribeRequest {
-        type Output = super::SubscribeRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "resources/subscribe",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "resources/subscribe",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::SubscribeRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::SubscribeRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
-            })
-        }
-    }
     impl __rt::pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(
             p: &mut __rt::pull::Parser<'_>,
@@ -29279,8 +17117,9 @@ pub mod __de {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::SubscribeRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29289,8 +17128,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "resources/subscribe")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "resources/subscribe")?,
                         _ => {}
                     }
                     Ok(())
@@ -29298,44 +17137,7 @@ pub mod __de {
             )?;
             Ok(super::SubscribeRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::SubscribeRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct SubscribeRequestParams {
-        f_uri: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for SubscribeRequestParams {
-        type Output = super::SubscribeRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::SubscribeRequestParams, E> {
-            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
-            Ok(super::SubscribeRequestParams {
-                uri: __rt::required(self.f_uri, "uri")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29348,8 +17150,9 @@ pub mod __de {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
+            let mut f_uri = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29358,7 +17161,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -29366,64 +17169,7 @@ pub mod __de {
             )?;
             Ok(super::SubscribeRequestParams {
                 uri: __rt::pull::required(f_uri, "uri")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::SubscribeRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct TextContent {
-        f_text: Option<String>,
-        f_annotations: Option<super::Annotations>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for TextContent {
-        type Output = super::TextContent;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "text", value),
-                "text" => __rt::set(&mut self.f_text, "text", value),
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::TextContent, E> {
-            __rt::check_required::<
-                E,
-            >(&[("type", !self.c_0), ("text", self.f_text.is_none())])?;
-            Ok(super::TextContent {
-                text: __rt::required(self.f_text, "text")?,
-                annotations: self.f_annotations,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29436,10 +17182,11 @@ pub mod __de {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
+                consts: 8u64,
             };
-            let mut f_text: Option<String> = None;
-            let mut f_annotations: Option<super::Annotations> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_text = None;
+            let mut f_annotations = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29448,10 +17195,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_text = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => __rt::pull::const_str(p, "text")?,
+                        0 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
                     Ok(())
@@ -29461,68 +17208,7 @@ pub mod __de {
                 text: __rt::pull::required(f_text, "text")?,
                 annotations: f_annotations,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::TextContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct TextResourceContents {
-        f_uri: Option<String>,
-        f_mime_type: Option<String>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        f_text: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for TextResourceContents {
-        type Output = super::TextResourceContents;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                "mimeType" => __rt::set(&mut self.f_mime_type, "mimeType", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                "text" => __rt::set(&mut self.f_text, "text", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "uri" => __rt::set_str(&mut self.f_uri, "uri", value),
-                "mimeType" => __rt::set_str(&mut self.f_mime_type, "mimeType", value),
-                "text" => __rt::set_str(&mut self.f_text, "text", value),
-                "_meta" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                _ => __rt::set_extra_str(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::TextResourceContents, E> {
-            __rt::check_required::<
-                E,
-            >(&[("uri", self.f_uri.is_none()), ("text", self.f_text.is_none())])?;
-            Ok(super::TextResourceContents {
-                uri: __rt::required(self.f_uri, "uri")?,
-                mime_type: self.f_mime_type,
-                meta: self.f_meta,
-                text: __rt::required(self.f_text, "text")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29535,11 +17221,12 @@ pub mod __de {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
-            let mut f_mime_type: Option<String> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
-            let mut f_text: Option<String> = None;
+            let mut f_uri = None;
+            let mut f_mime_type = None;
+            let mut f_meta = None;
+            let mut f_text = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29548,10 +17235,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -29562,73 +17249,7 @@ pub mod __de {
                 mime_type: f_mime_type,
                 meta: f_meta,
                 text: __rt::pull::required(f_text, "text")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::TextResourceContents {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct Tool {
-        f_name: Option<String>,
-        f_title: Option<String>,
-        f_description: Option<String>,
-        f_input_schema: Option<super::ToolInputSchema>,
-        f_output_schema: Option<super::ToolOutputSchema>,
-        f_annotations: Option<super::ToolAnnotations>,
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for Tool {
-        type Output = super::Tool;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "name" => __rt::set(&mut self.f_name, "name", value),
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "description" => __rt::set(&mut self.f_description, "description", value),
-                "inputSchema" => {
-                    __rt::set(&mut self.f_input_schema, "inputSchema", value)
-                }
-                "outputSchema" => {
-                    __rt::set(&mut self.f_output_schema, "outputSchema", value)
-                }
-                "annotations" => __rt::set(&mut self.f_annotations, "annotations", value),
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::Tool, E> {
-            __rt::check_required::<
-                E,
-            >(
-                &[
-                    ("name", self.f_name.is_none()),
-                    ("inputSchema", self.f_input_schema.is_none()),
-                ],
-            )?;
-            Ok(super::Tool {
-                name: __rt::required(self.f_name, "name")?,
-                title: self.f_title,
-                description: self.f_description,
-                input_schema: __rt::required(self.f_input_schema, "inputSchema")?,
-                output_schema: self.f_output_schema,
-                annotations: self.f_annotations,
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29649,14 +17270,15 @@ pub mod __de {
                     "_meta",
                 ],
                 required: 9u64,
+                consts: 0u64,
             };
-            let mut f_name: Option<String> = None;
-            let mut f_title: Option<String> = None;
-            let mut f_description: Option<String> = None;
-            let mut f_input_schema: Option<super::ToolInputSchema> = None;
-            let mut f_output_schema: Option<super::ToolOutputSchema> = None;
-            let mut f_annotations: Option<super::ToolAnnotations> = None;
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_name = None;
+            let mut f_title = None;
+            let mut f_description = None;
+            let mut f_input_schema = None;
+            let mut f_output_schema = None;
+            let mut f_annotations = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29665,13 +17287,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3usize => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
-                        4usize => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
-                        5usize => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -29685,49 +17307,7 @@ pub mod __de {
                 output_schema: f_output_schema,
                 annotations: f_annotations,
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::Tool {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ToolInputSchema {
-        f_properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-        f_required: Option<Vec<String>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ToolInputSchema {
-        type Output = super::ToolInputSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "object", value),
-                "properties" => __rt::set(&mut self.f_properties, "properties", value),
-                "required" => __rt::set(&mut self.f_required, "required", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ToolInputSchema, E> {
-            __rt::check_required::<E>(&[("type", !self.c_0)])?;
-            Ok(super::ToolInputSchema {
-                properties: self.f_properties,
-                required: self.f_required,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29740,11 +17320,10 @@ pub mod __de {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
+                consts: 4u64,
             };
-            let mut f_properties: Option<
-                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
-            > = None;
-            let mut f_required: Option<Vec<String>> = None;
+            let mut f_properties = None;
+            let mut f_required = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29753,9 +17332,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "object")?,
+                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
                     Ok(())
@@ -29764,49 +17343,7 @@ pub mod __de {
             Ok(super::ToolInputSchema {
                 properties: f_properties,
                 required: f_required,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ToolInputSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ToolOutputSchema {
-        f_properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-        f_required: Option<Vec<String>>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ToolOutputSchema {
-        type Output = super::ToolOutputSchema;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "type" => __rt::const_str(&mut self.c_0, "type", "object", value),
-                "properties" => __rt::set(&mut self.f_properties, "properties", value),
-                "required" => __rt::set(&mut self.f_required, "required", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ToolOutputSchema, E> {
-            __rt::check_required::<E>(&[("type", !self.c_0)])?;
-            Ok(super::ToolOutputSchema {
-                properties: self.f_properties,
-                required: self.f_required,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29819,11 +17356,10 @@ pub mod __de {
                 expecting: "a ToolOutputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
+                consts: 4u64,
             };
-            let mut f_properties: Option<
-                __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
-            > = None;
-            let mut f_required: Option<Vec<String>> = None;
+            let mut f_properties = None;
+            let mut f_required = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29832,9 +17368,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_properties = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_required = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => __rt::pull::const_str(p, "object")?,
+                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
                     Ok(())
@@ -29843,63 +17379,7 @@ pub mod __de {
             Ok(super::ToolOutputSchema {
                 properties: f_properties,
                 required: f_required,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ToolOutputSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ToolAnnotations {
-        f_title: Option<String>,
-        f_read_only_hint: Option<bool>,
-        f_destructive_hint: Option<bool>,
-        f_idempotent_hint: Option<bool>,
-        f_open_world_hint: Option<bool>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ToolAnnotations {
-        type Output = super::ToolAnnotations;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "title" => __rt::set(&mut self.f_title, "title", value),
-                "readOnlyHint" => {
-                    __rt::set(&mut self.f_read_only_hint, "readOnlyHint", value)
-                }
-                "destructiveHint" => {
-                    __rt::set(&mut self.f_destructive_hint, "destructiveHint", value)
-                }
-                "idempotentHint" => {
-                    __rt::set(&mut self.f_idempotent_hint, "idempotentHint", value)
-                }
-                "openWorldHint" => {
-                    __rt::set(&mut self.f_open_world_hint, "openWorldHint", value)
-                }
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ToolAnnotations, E> {
-            Ok(super::ToolAnnotations {
-                title: self.f_title,
-                read_only_hint: self.f_read_only_hint,
-                destructive_hint: self.f_destructive_hint,
-                idempotent_hint: self.f_idempotent_hint,
-                open_world_hint: self.f_open_world_hint,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -29918,12 +17398,13 @@ pub mod __de {
                     "openWorldHint",
                 ],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_title: Option<String> = None;
-            let mut f_read_only_hint: Option<bool> = None;
-            let mut f_destructive_hint: Option<bool> = None;
-            let mut f_idempotent_hint: Option<bool> = None;
-            let mut f_open_world_hint: Option<bool> = None;
+            let mut f_title = None;
+            let mut f_read_only_hint = None;
+            let mut f_destructive_hint = None;
+            let mut f_idempotent_hint = None;
+            let mut f_open_world_hint = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -29932,17 +17413,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
-                        2usize => {
-                            f_destructive_hint = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        3usize => {
-                            f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        4usize => {
-                            f_open_world_hint = Some(__rt::pull::Decode::decode(p)?);
-                        }
+                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_destructive_hint = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_open_world_hint = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -29954,70 +17429,7 @@ pub mod __de {
                 destructive_hint: f_destructive_hint,
                 idempotent_hint: f_idempotent_hint,
                 open_world_hint: f_open_world_hint,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ToolAnnotations {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ToolListChangedNotification {
-        f_params: Option<super::ToolListChangedNotificationParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ToolListChangedNotification {
-        type Output = super::ToolListChangedNotification;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/tools/list_changed",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "notifications/tools/list_changed",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ToolListChangedNotification, E> {
-            __rt::check_required::<E>(&[("method", !self.c_0)])?;
-            Ok(super::ToolListChangedNotification {
-                params: self.f_params,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -30030,8 +17442,9 @@ pub mod __de {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::ToolListChangedNotificationParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -30040,8 +17453,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => {
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
                             __rt::pull::const_str(p, "notifications/tools/list_changed")?
                         }
                         _ => {}
@@ -30051,43 +17464,7 @@ pub mod __de {
             )?;
             Ok(super::ToolListChangedNotification {
                 params: f_params,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ToolListChangedNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct ToolListChangedNotificationParams {
-        f_meta: Option<__rt::Map<String, __rt::Value>>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for ToolListChangedNotificationParams {
-        type Output = super::ToolListChangedNotificationParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::ToolListChangedNotificationParams, E> {
-            Ok(super::ToolListChangedNotificationParams {
-                meta: self.f_meta,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -30100,8 +17477,9 @@ pub mod __de {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
+                consts: 0u64,
             };
-            let mut f_meta: Option<__rt::Map<String, __rt::Value>> = None;
+            let mut f_meta = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -30110,7 +17488,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -30118,72 +17496,7 @@ pub mod __de {
             )?;
             Ok(super::ToolListChangedNotificationParams {
                 meta: f_meta,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::ToolListChangedNotificationParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct UnsubscribeRequest {
-        f_params: Option<super::UnsubscribeRequestParams>,
-        c_0: bool,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for UnsubscribeRequest {
-        type Output = super::UnsubscribeRequest;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "method" => {
-                    __rt::const_str(
-                        &mut self.c_0,
-                        "method",
-                        "resources/unsubscribe",
-                        value,
-                    )
-                }
-                "params" => __rt::set(&mut self.f_params, "params", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn field_str<E: __rt::serde::de::Error>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: &str,
-        ) -> ::core::result::Result<(), E> {
-            match &*key {
-                "method" => {
-                    __rt::const_str_value(
-                        &mut self.c_0,
-                        "method",
-                        "resources/unsubscribe",
-                        value,
-                    )
-                }
-                _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::UnsubscribeRequest, E> {
-            __rt::check_required::<
-                E,
-            >(&[("method", !self.c_0), ("params", self.f_params.is_none())])?;
-            Ok(super::UnsubscribeRequest {
-                params: __rt::required(self.f_params, "params")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -30196,8 +17509,9 @@ pub mod __de {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
+                consts: 2u64,
             };
-            let mut f_params: Option<super::UnsubscribeRequestParams> = None;
+            let mut f_params = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -30206,8 +17520,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_params = Some(__rt::pull::Decode::decode(p)?),
-                        1usize => __rt::pull::const_str(p, "resources/unsubscribe")?,
+                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
                         _ => {}
                     }
                     Ok(())
@@ -30215,44 +17529,7 @@ pub mod __de {
             )?;
             Ok(super::UnsubscribeRequest {
                 params: __rt::pull::required(f_params, "params")?,
-                extra: extra,
-            })
-        }
-    }
-    impl __rt::pull::Decode for super::UnsubscribeRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
-        }
-    }
-    #[derive(Default)]
-    pub struct UnsubscribeRequestParams {
-        f_uri: Option<String>,
-        extra: __rt::Map<String, __rt::Value>,
-    }
-    impl<'de> __rt::ObjectBuilder<'de> for UnsubscribeRequestParams {
-        type Output = super::UnsubscribeRequestParams;
-        fn field<D: __rt::serde::Deserializer<'de>>(
-            &mut self,
-            key: __rt::Key<'de>,
-            value: D,
-        ) -> ::core::result::Result<(), D::Error> {
-            match &*key {
-                "uri" => __rt::set(&mut self.f_uri, "uri", value),
-                _ => __rt::set_extra_value(&mut self.extra, key, value),
-            }
-        }
-        fn finish<E: __rt::serde::de::Error>(
-            self,
-        ) -> ::core::result::Result<super::UnsubscribeRequestParams, E> {
-            __rt::check_required::<E>(&[("uri", self.f_uri.is_none())])?;
-            Ok(super::UnsubscribeRequestParams {
-                uri: __rt::required(self.f_uri, "uri")?,
-                extra: self.extra,
+                extra,
             })
         }
     }
@@ -30265,8 +17542,9 @@ pub mod __de {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
+                consts: 0u64,
             };
-            let mut f_uri: Option<String> = None;
+            let mut f_uri = None;
             let mut extra = __rt::Map::new();
             __rt::pull::object(
                 p,
@@ -30275,7 +17553,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0usize => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -30283,18 +17561,8 @@ pub mod __de {
             )?;
             Ok(super::UnsubscribeRequestParams {
                 uri: __rt::pull::required(f_uri, "uri")?,
-                extra: extra,
+                extra,
             })
-        }
-    }
-    impl __rt::pull::Decode for super::UnsubscribeRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            <Self as __rt::pull::DecodeObject>::decode_object(
-                p,
-                __rt::pull::Start::Value,
-            )
         }
     }
     impl __rt::pull::Methods for super::ClientRequest {
@@ -30480,37 +17748,6 @@ pub mod __de {
             Some(super::ClientNotification::Custom(raw))
         }
     }
-    pub struct ClientMessage;
-    impl<'de> __rt::serde::de::Visitor<'de> for ClientMessage {
-        type Value = super::ClientMessage;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a JSON-RPC message a client sends")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<super::ClientMessage, A::Error> {
-            match __rt::visit_message::<
-                A,
-                super::ClientRequest,
-                super::ClientNotification,
-                super::RequestId,
-                super::JsonRpcError,
-            >(map)? {
-                __rt::MessageParts::Request(Some(id), r) => {
-                    Ok(super::ClientMessage::Request(id, r))
-                }
-                __rt::MessageParts::Request(None, _) => {
-                    Err(<A::Error as __rt::serde::de::Error>::missing_field("id"))
-                }
-                __rt::MessageParts::Notification(n) => {
-                    Ok(super::ClientMessage::Notification(n))
-                }
-                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
-                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
-            }
-        }
-    }
     impl __rt::pull::Decode for super::ClientMessage {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
@@ -30662,37 +17899,6 @@ pub mod __de {
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
             Some(super::ServerNotification::Custom(raw))
-        }
-    }
-    pub struct ServerMessage;
-    impl<'de> __rt::serde::de::Visitor<'de> for ServerMessage {
-        type Value = super::ServerMessage;
-        fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-            f.write_str("a JSON-RPC message a server sends")
-        }
-        fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-            self,
-            map: A,
-        ) -> ::core::result::Result<super::ServerMessage, A::Error> {
-            match __rt::visit_message::<
-                A,
-                super::ServerRequest,
-                super::ServerNotification,
-                super::RequestId,
-                super::JsonRpcError,
-            >(map)? {
-                __rt::MessageParts::Request(Some(id), r) => {
-                    Ok(super::ServerMessage::Request(id, r))
-                }
-                __rt::MessageParts::Request(None, _) => {
-                    Err(<A::Error as __rt::serde::de::Error>::missing_field("id"))
-                }
-                __rt::MessageParts::Notification(n) => {
-                    Ok(super::ServerMessage::Notification(n))
-                }
-                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
-                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
-            }
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {

@@ -25,7 +25,7 @@ use std::fmt;
 /// // Text that is not JSON: no id to answer. 2025-11-25 writes none, 2025-06-18 `null`.
 /// let reply = ClientMessage::from_json("{").unwrap_err().into_reply();
 /// assert_eq!(serde_json::to_string(&reply).unwrap(),
-///     r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"EOF while parsing an object at line 1 column 1"}}"#);
+///     r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"EOF while parsing an object at line 1 column 2"}}"#);
 /// let reply = mcp_typed::v2025_06_18::ClientMessage::from_json("{").unwrap_err().into_reply();
 /// assert!(serde_json::to_string(&reply).unwrap().starts_with(r#"{"jsonrpc":"2.0","id":null,"error""#));
 /// ```

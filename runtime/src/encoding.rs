@@ -232,8 +232,8 @@ pub fn json_value<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Value>
 /// `serde_json::from_value`, through the JSON text (see [`json_value`] for why). The error
 /// says what `from_value`'s would, without a position in a text the caller never saw.
 pub fn from_json_value<T: serde::de::DeserializeOwned>(value: &Value) -> serde_json::Result<T> {
-    serde_json::from_str(&crate::unions::value_text(value))
-        .map_err(|e| serde::de::Error::custom(crate::unions::without_position(&e)))
+    serde_json::from_str(&crate::json::value_text(value))
+        .map_err(|e| serde::de::Error::custom(crate::json::without_position(&e)))
 }
 
 #[cfg(test)]

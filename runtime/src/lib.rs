@@ -14,14 +14,15 @@
 //! code compiles, but it is not part of the API a user calls directly, and may change together
 //! with the generator; the docs hide it.
 //!
-//! The decoding model: every generated object type has a *builder* (`ObjectBuilder`) that
-//! receives one field at a time, straight from the deserializer's
-//! [`MapAccess`](serde::de::MapAccess). Unions that carry a discriminator (`method`, `type`,
-//! `mode`…) read keys until they meet the discriminator, pick the variant's builder, hand it
-//! the few fields read before the discriminator, and stream every remaining field into it.
-//! Nothing is buffered when the discriminator comes first, which is how every generated
-//! encoder writes it. By concern: `objects` (the builder of each object type and its field
-//! helpers), `unions` (tagged and shape-told unions), `messages` (one message per direction,
+//! The decoding model ([`pull`]): one decoder on a pull parser (jiter) that every generated
+//! type's decoder calls — one object loop, one array loop, one string and number reader, one
+//! open-JSON builder — so that per type only a key table and the code storing each member
+//! are generated. Unions read their tag and continue the member's object from there (one
+//! pass when the tag comes first, as every encoder writes it); unions told apart by their
+//! members read the object, score the members, and decode the chosen one from the object's
+//! start. serde stays the contract: every generated `Deserialize` hands the value's JSON text
+//! to the same decoder ([`pull::deserialize`]). By concern: `pull` (the decoder), `json`
+//! (JSON text, the serde bridge's input, kind checks), `messages` (one message per direction,
 //! raw results), `encoding` (writing unknown members and envelopes back).
 
 #![deny(missing_docs)]
@@ -46,13 +47,11 @@ pub mod unknowns;
 #[doc(hidden)]
 pub mod encoding;
 #[doc(hidden)]
+pub mod json;
+#[doc(hidden)]
 pub mod messages;
 #[doc(hidden)]
-pub mod objects;
-#[doc(hidden)]
 pub mod pull;
-#[doc(hidden)]
-pub mod unions;
 
 pub use decode::DecodeError;
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
@@ -71,16 +70,14 @@ pub use serde_json::{Map, Number, Value};
 #[doc(hidden)]
 pub use encoding::*;
 #[doc(hidden)]
-pub use messages::*;
+pub use json::*;
 #[doc(hidden)]
-pub use objects::*;
+pub use messages::*;
 #[doc(hidden)]
 pub use serde_json;
 #[doc(hidden)]
 pub use serde_json::value::RawValue;
 #[doc(hidden)]
 pub use tools::arguments_as;
-#[doc(hidden)]
-pub use unions::*;
 #[doc(hidden)]
 pub use unknowns::*;

@@ -11,7 +11,6 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-use super::de::{const_eq, de_type, shape_check};
 use super::{Cx, ident};
 use crate::ir::union::{Group, Kind, Merged, ObjectPlan, Tagged, kinds};
 use crate::ir::{ConstValue, Extra, Module, Struct, TypeKind, TypeRef, Union};
@@ -71,10 +70,10 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         .enumerate()
         .filter(|(_, r)| *r)
         .fold(0, |m, (i, _)| m | 1 << i);
+    let consts: u64 = (s.fields.len()..s.fields.len() + s.consts.len()).fold(0, |m, i| m | 1 << i);
     let decls = s.fields.iter().map(|f| {
         let n = slot(&f.rust_name);
-        let t = de_type(&f.ty);
-        quote! { let mut #n: Option<#t> = None; }
+        quote! { let mut #n = None; }
     });
     let mut arms: Vec<TokenStream> = s
         .fields
@@ -82,11 +81,12 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         .enumerate()
         .map(|(i, f)| {
             let n = slot(&f.rust_name);
+            let i = proc_macro2::Literal::usize_unsuffixed(i);
             quote! { #i => #n = Some(__rt::pull::Decode::decode(p)?), }
         })
         .collect();
     for (j, c) in s.consts.iter().enumerate() {
-        let i = s.fields.len() + j;
+        let i = proc_macro2::Literal::usize_unsuffixed(s.fields.len() + j);
         arms.push(match &c.value {
             ConstValue::Str(v) => quote! { #i => __rt::pull::const_str(p, #v)?, },
             ConstValue::Int(v) => quote! { #i => __rt::pull::const_int(p, #v)?, },
@@ -96,20 +96,20 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         Extra::Any => {
             let x = ident(&s.extra_name);
             (
-                quote! { let mut extra = __rt::Map::new(); },
-                quote!(__rt::pull::Unknown::Keep(&mut extra)),
-                quote! { #x: extra, },
+                quote! { let mut #x = __rt::Map::new(); },
+                quote!(__rt::pull::Unknown::Keep(&mut #x)),
+                quote! { #x, },
             )
         }
         Extra::Typed(t) => {
             let x = ident(&s.extra_name);
             let t = de_type(t);
             (
-                quote! { let mut extra: __rt::IndexMap<String, #t> = __rt::IndexMap::new(); },
+                quote! { let mut #x: __rt::IndexMap<String, #t> = __rt::IndexMap::new(); },
                 quote! {
-                    __rt::pull::Unknown::Typed(&mut |p, key| __rt::pull::insert_unknown(p, &mut extra, key))
+                    __rt::pull::Unknown::Typed(&mut |p, key| __rt::pull::insert_unknown(p, &mut #x, key))
                 },
-                quote! { #x: extra, },
+                quote! { #x, },
             )
         }
         Extra::Deny => (
@@ -150,6 +150,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
                     expecting: #expecting,
                     keys: &[#( #keys ),*],
                     required: #required,
+                    consts: #consts,
                 };
                 #( #decls )*
                 #extra_decl
@@ -161,11 +162,6 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             }
         }
 
-        impl __rt::pull::Decode for super::#name {
-            fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
-                <Self as __rt::pull::DecodeObject>::decode_object(p, __rt::pull::Start::Value)
-            }
-        }
     }
 }
 
@@ -346,6 +342,9 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
     let mut arms = Vec::new();
     for (g, ks) in &seen {
         let d = group(cx, u, g, helpers);
+        let ks = ks
+            .iter()
+            .map(|&k| proc_macro2::Literal::usize_unsuffixed(k));
         arms.push(quote! { #( __rt::pull::Tag::Known(#ks) )|* => #d, });
     }
     let catch_all = ident(&u.variants[t.unknown].rust_name);
@@ -467,10 +466,11 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         });
         let s = ident(sname);
         let v = ident(&u.variants[i].rust_name);
+        let lit = proc_macro2::Literal::usize_unsuffixed(pos);
         picks.push(quote! {
-            Some((#pos, true)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
+            Some((#lit, true)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
             // The closest member lacks required members: its decoder names them all.
-            Some((#pos, false)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value)
+            Some((#lit, false)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value)
                 .map(super::#name::#v)
                 .map_err(|e| e.context(#sname)),
         });
@@ -549,4 +549,102 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         }
     });
     quote!(#f)
+}
+
+/// A type as named from inside `__de`.
+fn de_type(ty: &TypeRef) -> TokenStream {
+    match ty {
+        TypeRef::Named(n) => {
+            let i = ident(n);
+            quote!(super::#i)
+        }
+        TypeRef::Array(t) => {
+            let t = de_type(t);
+            quote!(Vec<#t>)
+        }
+        TypeRef::Map(t) => {
+            let t = de_type(t);
+            quote!(__rt::IndexMap<String, #t>)
+        }
+        TypeRef::Nullable(t) => {
+            let t = de_type(t);
+            quote!(Option<#t>)
+        }
+        other => super::type_tokens(other),
+    }
+}
+
+fn const_eq(v: TokenStream, c: &ConstValue) -> TokenStream {
+    match c {
+        ConstValue::Str(s) => quote!(#v.as_str() == Some(#s)),
+        ConstValue::Int(i) => quote!(#v.as_i64() == Some(#i)),
+    }
+}
+
+/// A boolean expression over `v: &Value` that is false when the value cannot be of `ty`:
+/// its JSON kind, and for objects the required keys and constants one level down.
+fn shape_check(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStream {
+    if let Some(c) = optional_const {
+        return quote!(v.as_str() == Some(#c));
+    }
+    let ks = kinds(module, ty);
+    if ks.len() == 7 {
+        return quote!(true);
+    }
+    let kind_checks = ks.iter().map(|k| {
+        let k = format_ident!("{k:?}");
+        quote!(__rt::is_kind(v, __rt::Kind::#k))
+    });
+    let mut nested = Vec::new();
+    let inner = match module.resolve(ty) {
+        TypeRef::Nullable(t) => module.resolve(t),
+        t => t,
+    };
+    if let TypeRef::Named(n) = inner
+        && let Some(crate::ir::TypeKind::Union(un)) = module.get(n).map(|t| &t.kind)
+    {
+        let members: Vec<TokenStream> = un
+            .variants
+            .iter()
+            .filter(|v| module.as_struct(&v.ty).is_some())
+            .map(|v| struct_shape(module, &v.ty))
+            .collect();
+        if !members.is_empty() {
+            nested.push(quote!((#( #members )||*)));
+        }
+    }
+    if module.as_struct(inner).is_some() {
+        nested.push(struct_shape(module, inner));
+    }
+    if nested.is_empty() {
+        quote!(#( #kind_checks )||*)
+    } else {
+        quote!((#( #kind_checks )||*) && (!v.is_object() || (#( #nested )&&*)))
+    }
+}
+
+/// Required keys and constants of a struct, checked one level down on `v`.
+fn struct_shape(module: &Module, ty: &TypeRef) -> TokenStream {
+    let mut nested = Vec::new();
+    if let Some(st) = module.as_struct(ty) {
+        let req: Vec<&str> = st
+            .fields
+            .iter()
+            .filter(|f| f.required)
+            .map(|f| f.json_name.as_str())
+            .collect();
+        if !req.is_empty() {
+            nested.push(quote!(__rt::has_keys(Some(v), &[#( #req ),*])));
+        }
+        for c in &st.consts {
+            let k = &c.json_name;
+            let eq = const_eq(quote!(x), &c.value);
+            nested.push(quote!(v.get(#k).is_some_and(|x| #eq)));
+        }
+    }
+    if nested.is_empty() {
+        quote!(true)
+    } else {
+        quote!((#( #nested )&&*))
+    }
 }

@@ -52,8 +52,6 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
             if t.tag != "method" {
                 return TokenStream::new();
             }
-            let methods = t.arms.iter().map(|(m, _)| m.as_str());
-            let tag = format_ident!("{}__Tag", set.ty.name);
             let catch_all = ident(&u.variants[t.unknown].rust_name);
             // `method()`: every known variant has one method (a method shared by several
             // shapes would be a merged group; none is, but then the arm names each member).
@@ -124,22 +122,7 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
                 }
             };
             pulls.extend(pull_impl);
-            quote! {
-                #method_fn
-                impl<'de> __rt::MethodSet<'de> for #name {
-                    type Builder = __de::#tag;
-                    const ENVELOPE: bool = #envelope;
-                    fn knows(method: &str) -> bool {
-                        matches!(method, #( #methods )|*)
-                    }
-                    fn builder(method: &str) -> ::core::result::Result<__de::#tag, String> {
-                        <#name as __rt::TaggedUnion<'de>>::builder_for(Some(method))
-                    }
-                    fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<#name> {
-                        Some(#name::#catch_all(raw))
-                    }
-                }
-            }
+            method_fn
         }
         TypeKind::Struct(s) => {
             let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
@@ -156,21 +139,7 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
                     }
                 }
             });
-            quote! {
-                impl<'de> __rt::MethodSet<'de> for #name {
-                    type Builder = __de::#name;
-                    const ENVELOPE: bool = #envelope;
-                    fn knows(method: &str) -> bool {
-                        method == #method
-                    }
-                    fn builder(_: &str) -> ::core::result::Result<__de::#name, String> {
-                        Ok(Default::default())
-                    }
-                    fn custom(_: __rt::Map<String, __rt::Value>) -> Option<#name> {
-                        None
-                    }
-                }
-            }
+            TokenStream::new()
         }
         _ => TokenStream::new(),
     }
@@ -279,7 +248,7 @@ fn message(
          [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request \
          it answers."
     );
-    let (req_variant, req_ty, req_de, req_ser, req_ctor, req_unknowns) = match req {
+    let (req_variant, req_ty, req_ser, req_ctor, req_unknowns) = match req {
         Some(r) => {
             let t = ident(&r.ty.name);
             if r.envelope {
@@ -290,7 +259,6 @@ fn message(
                         Request(#t),
                     },
                     quote!(#t),
-                    quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), },
                     quote! { #name::Request(r) => __rt::serde::Serialize::serialize(r, s), },
                     quote! {
                         /// A request; it holds its own `id` (`CallToolRequest::new(id, …)`).
@@ -316,10 +284,6 @@ fn message(
                     },
                     quote!(#t),
                     quote! {
-                        __rt::MessageParts::Request(Some(id), r) => Ok(super::#name::Request(id, r)),
-                        __rt::MessageParts::Request(None, _) => Err(<A::Error as __rt::serde::de::Error>::missing_field("id")),
-                    },
-                    quote! {
                         #name::Request(id, r) => {
                             let mut m = s.serialize_map(None)?;
                             m.serialize_entry("jsonrpc", "2.0")?;
@@ -341,7 +305,6 @@ fn message(
         None => (
             TokenStream::new(),
             quote!(__rt::NoRequest),
-            quote! { __rt::MessageParts::Request(_, r) => match r {}, },
             TokenStream::new(),
             TokenStream::new(),
             TokenStream::new(),
@@ -402,7 +365,6 @@ fn message(
             }
         }
     });
-    let expecting = format!("a JSON-RPC message a {sender} sends");
     // In `__de`, where the parent module's types are `super::X`.
     let sup = |t: &TokenStream| quote!(super::#t);
     let (req_ty_de, note_de, id_de, err_de) = (
@@ -415,24 +377,6 @@ fn message(
         sup(&quote!(#id_ty)),
         sup(&quote!(#err_ty)),
     );
-    let visitor = quote! {
-        pub struct #name;
-
-        impl<'de> __rt::serde::de::Visitor<'de> for #name {
-            type Value = super::#name;
-            fn expecting(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-                f.write_str(#expecting)
-            }
-            fn visit_map<A: __rt::serde::de::MapAccess<'de>>(self, map: A) -> ::core::result::Result<super::#name, A::Error> {
-                match __rt::visit_message::<A, #req_ty_de, #note_de, #id_de, #err_de>(map)? {
-                    #req_de
-                    __rt::MessageParts::Notification(n) => Ok(super::#name::Notification(n)),
-                    __rt::MessageParts::Response(r) => Ok(super::#name::Response(r)),
-                    __rt::MessageParts::Error(e) => Ok(super::#name::Error(e)),
-                }
-            }
-        }
-    };
     let pull_request = match req {
         Some(r) if r.envelope => {
             quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), }
@@ -444,8 +388,6 @@ fn message(
         None => quote! { __rt::MessageParts::Request(_, r) => match r {}, },
     };
     let visitor = quote! {
-        #visitor
-
         impl __rt::pull::Decode for super::#name {
             fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
                 match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p)? {
@@ -501,7 +443,7 @@ fn message(
 
         impl<'de> __rt::serde::Deserialize<'de> for #name {
             fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                d.deserialize_map(__de::#name)
+                __rt::pull::deserialize(d)
             }
         }
 

@@ -1,12 +1,12 @@
 //! Stage 3: IR → Rust tokens → formatted source.
 //!
-//! Each type is emitted with hand-written-quality serde impls: objects through a generated
-//! builder (`de.rs`) and a field-by-field serializer (`ser.rs`), unions through their plan.
-//! Builders, visitors and merged-union buffers live in a hidden `__de` module next to the
-//! types.
+//! Each type is emitted with hand-written-quality impls: a field-by-field serializer
+//! (`ser.rs`), and a decoder on the runtime's shared pull decoder (`decode.rs`: a key table
+//! and the code storing each member for objects, the plan's dispatch for unions) that the
+//! type's serde `Deserialize` also goes through. The decoders live in a hidden `__de` module
+//! after the types, so that a reader of a generated file finds the types first.
 
 mod ctor;
-mod de;
 mod decode;
 pub mod doc;
 mod messages;
@@ -37,13 +37,11 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
     let rt = &opts.runtime;
     let mut items = TokenStream::new();
     let mut builders = TokenStream::new();
-    let string_fed = de::StringFed::index(module);
     for t in &module.types {
         let cx = Cx {
             module,
             opts,
             ty: t,
-            string_fed: &string_fed,
         };
         items.extend(cx.type_item());
         builders.extend(cx.builder_items());
@@ -60,8 +58,9 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
 
         #items
 
-        /// Decoding machinery of the types above: builders that receive one field at a time,
-        /// and the visitors of unions. Not meant to be used directly.
+        /// The decoders of the types above, on the runtime's shared decoder (`pull`): key
+        /// tables, the code that stores each member, unions' dispatch. Not meant to be used
+        /// directly: `from_json`, `serde_json::from_str` and `result_as` call them.
         #[doc(hidden)]
         #[allow(clippy::all, missing_docs, non_camel_case_types)]
         pub mod __de {
@@ -81,8 +80,6 @@ pub(crate) struct Cx<'a> {
     pub module: &'a Module,
     pub opts: &'a EmitOptions,
     pub ty: &'a TypeDef,
-    /// Which builders are handed string members read already, see [`de::StringFed`].
-    pub string_fed: &'a de::StringFed<'a>,
 }
 
 /// An identifier from a generated name (raw identifiers kept). Names come from
@@ -190,19 +187,7 @@ impl Cx<'_> {
     }
 
     fn builder_items(&self) -> TokenStream {
-        match &self.ty.kind {
-            TypeKind::Struct(s) => {
-                let mut out = de::struct_builder(self, s);
-                out.extend(decode::for_type(self));
-                out
-            }
-            TypeKind::Union(u) => {
-                let mut out = de::union_machinery(self, u);
-                out.extend(decode::for_type(self));
-                out
-            }
-            _ => decode::for_type(self),
-        }
+        decode::for_type(self)
     }
 
     fn struct_item(&self, doc: TokenStream, s: &Struct) -> TokenStream {
@@ -257,10 +242,6 @@ impl Cx<'_> {
             quote! { impl #name { #( #consts )* } }
         };
         let ser = ser::struct_serialize(self, s);
-        let expecting = format!(
-            "a {} object",
-            self.ty.schema_name.as_deref().unwrap_or(&self.ty.name)
-        );
         quote! {
             #doc
             #derive
@@ -275,13 +256,8 @@ impl Cx<'_> {
 
             impl<'de> __rt::serde::Deserialize<'de> for #name {
                 fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                    __rt::deserialize_object(d)
+                    __rt::pull::deserialize(d)
                 }
-            }
-
-            impl<'de> __rt::Buildable<'de> for #name {
-                type Builder = __de::#name;
-                const EXPECTING: &'static str = #expecting;
             }
         }
     }
@@ -404,11 +380,7 @@ impl Cx<'_> {
 
             impl<'de> __rt::serde::Deserialize<'de> for #name {
                 fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                    let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-                    match &*key {
-                        #( #strs => Ok(#name::#variants), )*
-                        other => Err(<D::Error as __rt::serde::de::Error>::unknown_variant(other, &[#( #strs ),*])),
-                    }
+                    __rt::pull::deserialize(d)
                 }
             }
         }
@@ -464,7 +436,13 @@ impl Cx<'_> {
                 }
             });
         let ser = ser::union_serialize(self, u);
-        let de = de::union_deserialize(self, u);
+        let de = quote! {
+            impl<'de> __rt::serde::Deserialize<'de> for #name {
+                fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
+                    __rt::pull::deserialize(d)
+                }
+            }
+        };
         let user = &self.opts.derives;
         quote! {
             #doc

@@ -14,7 +14,7 @@
 //! impl DecodeObject for Tool {
 //!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
 //!         static TABLE: Table =
-//!             Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b01 };
+//!             Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b01, consts: 0 };
 //!         let (mut name, mut title) = (None, None);
 //!         let mut extra = Map::new();
 //!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
@@ -25,11 +25,6 @@
 //!             Ok(())
 //!         })?;
 //!         Ok(Tool { name: required(name, "name")?, title, extra })
-//!     }
-//! }
-//! impl Decode for Tool {
-//!     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-//!         Tool::decode_object(p, Start::Value)
 //!     }
 //! }
 //!
@@ -61,6 +56,7 @@
 //!   depth (127 levels decode, 128 fail: "recursion limit exceeded"), and serde_json's wording
 //!   of type errors.
 
+mod bridge;
 mod envelope;
 mod error;
 mod message;
@@ -72,6 +68,7 @@ mod value;
 #[cfg(test)]
 mod tests;
 
+pub use bridge::deserialize;
 pub use envelope::{Methods, message};
 pub use error::Error;
 pub use message::{from_slice, from_str};

@@ -18,6 +18,9 @@ pub enum Start {
         tag: &'static str,
         /// The object's `{` (a [`Parser::mark`]).
         mark: usize,
+        /// The tag's value (a [`Parser::mark`]), for a type that stores it (a member that is
+        /// not a constant, such as an optional `mode`).
+        value: usize,
     },
     /// On the `{` of a JSON-RPC message whose type does not declare the envelope (before
     /// 2025-11-25): members `jsonrpc` and `id` are the message's, read by
@@ -35,6 +38,8 @@ pub struct Table {
     pub keys: &'static [&'static str],
     /// Bit `i` set: `keys[i]` is required (at most 64 keys: the generator checks).
     pub required: u64,
+    /// Bit `i` set: `keys[i]` is a constant member (checked, not stored).
+    pub consts: u64,
 }
 
 impl Table {
@@ -84,9 +89,13 @@ pub fn object(
             key_mark = p.mark();
             lookup(table, p.object_first()?)
         }
-        Start::AfterTag { tag, .. } => {
+        Start::AfterTag { tag, value, .. } => {
             if let Some(i) = table.find(tag) {
                 seen |= 1 << i;
+                // A constant tag was matched by the union already; a stored one is read.
+                if table.consts & (1 << i) == 0 {
+                    field(&mut p.at(value), i).map_err(|e| e.in_key(table.keys[i]))?;
+                }
             }
             key_mark = p.mark();
             lookup(table, p.object_next()?)

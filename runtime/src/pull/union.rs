@@ -33,8 +33,12 @@ pub fn tagged<T>(
     let mark = p.mark();
     let mut is_tag = p.object_first()?.map(|k| k == tag);
     if is_tag == Some(true) {
+        p.peek()?;
+        let value = p.mark();
         match tag_value(p, tag, tags)? {
-            Tag::Known(i) => return variant(p, Tag::Known(i), Start::AfterTag { tag, mark }),
+            Tag::Known(i) => {
+                return variant(p, Tag::Known(i), Start::AfterTag { tag, mark, value });
+            }
             _ => {
                 skip_rest(p)?;
                 return variant(&mut p.at(mark), Tag::Unknown, Start::Value);
@@ -175,7 +179,7 @@ pub fn shape(
     };
     let mut next = match start {
         Start::Value | Start::Message => slot_of(slots, p.object_first()?),
-        Start::AfterTag { tag, mark } => {
+        Start::AfterTag { tag, mark, .. } => {
             if let Some(i) = slots.iter().position(|s| *s == tag) {
                 // The union read the tag: read it again (the object's first member).
                 let mut q = p.at(mark);

@@ -13,10 +13,18 @@ pub trait Decode: Sized {
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error>;
 }
 
-/// An object type whose decoding may start after a union read its tag.
+/// An object type whose decoding may start after a union read its tag. Such a type
+/// decodes on its own from its `{` (the blanket [`Decode`]).
 pub trait DecodeObject: Sized {
     /// Decodes the object from `start`.
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error>;
+}
+
+impl<T: DecodeObject> Decode for T {
+    #[inline]
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        T::decode_object(p, Start::Value)
+    }
 }
 
 /// The one number reader: serde_json's rules (with `float_roundtrip`): an integer is a `u64`
@@ -194,12 +202,5 @@ impl<T: Decode> Decode for Option<T> {
             }
             _ => T::decode(p).map(Some),
         }
-    }
-}
-
-impl<T: Decode> Decode for Box<T> {
-    #[inline]
-    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        T::decode(p).map(Box::new)
     }
 }

@@ -1,0 +1,236 @@
+//! JSON text and `Value` helpers: the text of any deserializer's value ([`Buffered`], the
+//! bridge from serde to the shared decoder), a string's or a value's JSON text, and the kind
+//! checks generated code uses to tell apart the members of a union by shape.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+
+use super::*;
+
+/// An object key, borrowed from the input when the deserializer allows it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Key<'de>(pub Cow<'de, str>);
+
+impl std::ops::Deref for Key<'_> {
+    type Target = str;
+    #[inline]
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Key<'_> {
+    /// The key as an owned string.
+    #[inline]
+    pub fn into_owned(self) -> String {
+        self.0.into_owned()
+    }
+}
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// The JSON text of a string.
+#[inline]
+pub fn string_text(s: &str) -> String {
+    // Tags and methods need no escape as a rule: quoted as they are, without the encoder.
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        let mut text = String::with_capacity(s.len() + 2);
+        text.push('"');
+        text.push_str(s);
+        text.push('"');
+        return text;
+    }
+    serde_json::to_string(s).expect("a string always encodes")
+}
+
+/// The JSON text of a value: straight to bytes (`Value`'s `Display` goes through
+/// `fmt::Write`, several times slower), strings quoted without the encoder when they can be.
+#[inline]
+pub(crate) fn value_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => string_text(s),
+        _ => serde_json::to_string(v).expect("a Value always encodes"),
+    }
+}
+
+/// The message of an error raised while decoding buffered text, without serde_json's
+/// " at line L column C", which would count from the start of the buffered member rather
+/// than of the input (the outer deserializer adds its own position).
+pub(crate) fn without_position(e: &serde_json::Error) -> String {
+    let message = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    match message.strip_suffix(&suffix) {
+        Some(bare) if e.line() != 0 => bare.to_owned(),
+        _ => message,
+    }
+}
+
+/// The name under which `serde_json` hands out the text of a value instead of decoding it
+/// (what `serde_json::value::RawValue` asks for, with its `raw_value` feature).
+const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+
+/// The JSON text of a value, from any deserializer (what the generated `Deserialize` impls
+/// hand to the shared decoder, `pull::deserialize`).
+///
+/// From `serde_json::from_str`/`from_slice` this is the member's text, borrowed from the
+/// input: skipping it costs little, and the decoder then decodes it once, typed.
+/// Any other deserializer (a `Value`, a reader, another format) gives the member as owned
+/// text (read as a [`Value`] and written out), which the decoder decodes the same way.
+pub enum Buffered<'de> {
+    /// The member's JSON text, borrowed from the input.
+    Raw(&'de str),
+    /// The member's JSON text, when the input has none to borrow.
+    Owned(String),
+}
+
+impl<'de> Buffered<'de> {
+    /// The member's JSON text.
+    #[inline]
+    pub fn text(&self) -> &str {
+        match self {
+            Buffered::Raw(text) => text,
+            Buffered::Owned(text) => text,
+        }
+    }
+
+    fn value(v: Value) -> Buffered<'de> {
+        Buffered::Owned(value_text(&v))
+    }
+}
+
+impl<'de> Deserialize<'de> for Buffered<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_newtype_struct(RAW_VALUE_TOKEN, BufferedVisitor)
+    }
+}
+
+struct BufferedVisitor;
+
+impl<'de> Visitor<'de> for BufferedVisitor {
+    type Value = Buffered<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("any valid JSON value")
+    }
+    // Deserializers that do not know the token: the member is read as a `Value`, through
+    // whichever of these the deserializer calls (mirroring `Value`'s own visitor).
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Buffered<'de>, D::Error> {
+        Value::deserialize(d).map(Buffered::value)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::Bool(v)))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::from(v)))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::from(v)))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(
+            Number::from_f64(v).map_or(Value::Null, Value::Number),
+        ))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::String(v.to_owned())))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::String(v)))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::Null))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Buffered<'de>, E> {
+        Ok(Buffered::value(Value::Null))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Buffered<'de>, D::Error> {
+        Value::deserialize(d).map(Buffered::value)
+    }
+    fn visit_seq<S: de::SeqAccess<'de>>(self, seq: S) -> Result<Buffered<'de>, S::Error> {
+        Value::deserialize(de::value::SeqAccessDeserializer::new(seq)).map(Buffered::value)
+    }
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Buffered<'de>, M::Error> {
+        let Some(first) = map.next_key::<Key<'de>>()? else {
+            return Ok(Buffered::value(Value::Object(Map::new())));
+        };
+        if &*first == RAW_VALUE_TOKEN {
+            // serde_json answering the token: the value is the member's text, borrowed
+            // unless read from an `io::Read` or a `Value`.
+            return Ok(match map.next_value::<Key<'de>>()?.0 {
+                Cow::Borrowed(text) => Buffered::Raw(text),
+                Cow::Owned(text) => Buffered::Owned(text),
+            });
+        }
+        let mut object = Map::new();
+        object.insert(first.into_owned(), map.next_value()?);
+        while let Some((key, value)) = map.next_entry::<String, Value>()? {
+            object.insert(key, value);
+        }
+        Ok(Buffered::value(Value::Object(object)))
+    }
+}
+
+/// The JSON kind of a value, for picking a union's member (generated code).
+#[inline]
+pub fn is_kind(v: &Value, kind: Kind) -> bool {
+    match kind {
+        Kind::Null => v.is_null(),
+        Kind::Boolean => v.is_boolean(),
+        Kind::Integer => v.is_i64() || v.is_u64(),
+        Kind::Number => v.is_number(),
+        Kind::String => v.is_string(),
+        Kind::Array => v.is_array(),
+        Kind::Object => v.is_object(),
+    }
+}
+
+/// The JSON kinds a schema `type` names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `null`
+    Null,
+    /// `true`/`false`
+    Boolean,
+    /// a number without fraction
+    Integer,
+    /// any number
+    Number,
+    /// a string
+    String,
+    /// an array
+    Array,
+    /// an object
+    Object,
+}
+
+/// Checks that an object has every key of `required` (used to pick between union
+/// variants whose nested objects differ only in what they require).
+#[inline]
+pub fn has_keys(v: Option<&Value>, required: &[&str]) -> bool {
+    match v {
+        Some(Value::Object(m)) => required.iter().all(|k| m.contains_key(*k)),
+        _ => false,
+    }
+}
