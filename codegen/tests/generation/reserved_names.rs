@@ -42,8 +42,15 @@ fn self_everywhere_generates_code_that_parses() {
         code.contains("SelfValueKind::SelfValue => \"self\""),
         "{code}"
     );
+    // Decoded by its place in the value table, which is `ALL`'s order.
     assert!(
-        code.contains("\"self\" => Ok(SelfValueKind::SelfValue)"),
+        code.contains(
+            "pub const ALL: &'static [SelfValueKind] = &[\n        SelfValueKind::SelfValue,\n        SelfValueKind::Other,"
+        ),
+        "{code}"
+    );
+    assert!(
+        code.contains("Self::ALL[__rt::pull::one_of(p, &[\"self\", \"other\"]"),
         "{code}"
     );
     syn::parse_file(code).expect("the generated code parses");

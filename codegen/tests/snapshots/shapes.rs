@@ -29,7 +29,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            d.deserialize_any(__de::Id)
+            __rt::pull::deserialize(d)
         }
     }
     impl From<String> for Id {
@@ -86,12 +86,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for McpResult {
-        type Builder = __de::McpResult;
-        const EXPECTING: &'static str = "a Result object";
     }
     impl McpResult {
         /// A `Result` with every optional member absent.
@@ -155,12 +151,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Ping {
-        type Builder = __de::Ping;
-        const EXPECTING: &'static str = "a Ping object";
     }
     impl Ping {
         /// A `Ping` with its required members (`id`); optional members absent, constants written when encoding.
@@ -225,12 +217,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for PingParams {
-        type Builder = __de::PingParams;
-        const EXPECTING: &'static str = "a PingParams object";
     }
     impl PingParams {
         /// A `PingParams` with every optional member absent.
@@ -304,12 +292,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Pong {
-        type Builder = __de::Pong;
-        const EXPECTING: &'static str = "a Pong object";
     }
     impl Pong {
         /// A `Pong` with its required members (`id`, `ttl`); optional members absent, constants written when encoding.
@@ -377,7 +361,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            d.deserialize_map(__de::Message)
+            __rt::pull::deserialize(d)
         }
     }
     impl __rt::Unknowns for Message {
@@ -425,12 +409,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Text {
-        type Builder = __de::Text;
-        const EXPECTING: &'static str = "a Text object";
     }
     impl Text {
         /// A `Text` with its required members (`text`); optional members absent, constants written when encoding.
@@ -480,12 +460,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for McpNumber {
-        type Builder = __de::McpNumber;
-        const EXPECTING: &'static str = "a Number object";
     }
     impl McpNumber {
         /// A `Number` with its required members (`type`); optional members absent, constants written when encoding.
@@ -551,19 +527,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-            match &*key {
-                "number" => Ok(McpNumberType::Number),
-                "integer" => Ok(McpNumberType::Integer),
-                other => {
-                    Err(
-                        <D::Error as __rt::serde::de::Error>::unknown_variant(
-                            other,
-                            &["number", "integer"],
-                        ),
-                    )
-                }
-            }
+            __rt::pull::deserialize(d)
         }
     }
     impl __rt::Unknowns for McpNumberType {
@@ -599,12 +563,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Choice {
-        type Builder = __de::Choice;
-        const EXPECTING: &'static str = "a Choice object";
     }
     impl Choice {
         /// A `Choice` with its required members (`enum`); optional members absent, constants written when encoding.
@@ -669,7 +629,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            d.deserialize_map(__de::Block)
+            __rt::pull::deserialize(d)
         }
     }
     impl __rt::Unknowns for Block {
@@ -718,12 +678,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Form {
-        type Builder = __de::Form;
-        const EXPECTING: &'static str = "a Form object";
     }
     impl Form {
         /// A `Form` with its required members (`message`); optional members absent, constants written when encoding.
@@ -783,18 +739,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-            match &*key {
-                "form" => Ok(FormMode::Form),
-                other => {
-                    Err(
-                        <D::Error as __rt::serde::de::Error>::unknown_variant(
-                            other,
-                            &["form"],
-                        ),
-                    )
-                }
-            }
+            __rt::pull::deserialize(d)
         }
     }
     impl __rt::Unknowns for FormMode {
@@ -830,12 +775,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Link {
-        type Builder = __de::Link;
-        const EXPECTING: &'static str = "a Link object";
     }
     impl Link {
         /// A `Link` with its required members (`url`); optional members absent, constants written when encoding.
@@ -892,7 +833,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            d.deserialize_map(__de::Params)
+            __rt::pull::deserialize(d)
         }
     }
     impl __rt::Unknowns for Params {
@@ -938,12 +879,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Error {
-        type Builder = __de::Error;
-        const EXPECTING: &'static str = "a Error object";
     }
     impl Error {
         /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
@@ -989,12 +926,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Special {
-        type Builder = __de::Special;
-        const EXPECTING: &'static str = "a Special object";
     }
     impl Special {
         /// A `Special` with its required members (`error`); optional members absent, constants written when encoding.
@@ -1047,12 +980,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for SpecialError {
-        type Builder = __de::SpecialError;
-        const EXPECTING: &'static str = "a SpecialError object";
     }
     impl SpecialError {
         /// A `SpecialError` with its required members (`message`); optional members absent, constants written when encoding.
@@ -1105,7 +1034,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            d.deserialize_any(__de::McpValue)
+            __rt::pull::deserialize(d)
         }
     }
     impl From<String> for McpValue {
@@ -1171,12 +1100,8 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            __rt::deserialize_object(d)
+            __rt::pull::deserialize(d)
         }
-    }
-    impl<'de> __rt::Buildable<'de> for Closed {
-        type Builder = __de::Closed;
-        const EXPECTING: &'static str = "a Closed object";
     }
     impl Closed {
         /// A `Closed` with every optional member absent.
@@ -1235,19 +1160,7 @@ pub mod shapes {
         fn deserialize<D: __rt::serde::Deserializer<'de>>(
             d: D,
         ) -> ::core::result::Result<Self, D::Error> {
-            let key = <__rt::Key<'de> as __rt::serde::Deserialize<'de>>::deserialize(d)?;
-            match &*key {
-                "assistant" => Ok(Role::Assistant),
-                "user" => Ok(Role::User),
-                other => {
-                    Err(
-                        <D::Error as __rt::serde::de::Error>::unknown_variant(
-                            other,
-                            &["assistant", "user"],
-                        ),
-                    )
-                }
-            }
+            __rt::pull::deserialize(d)
         }
     }
     impl __rt::Unknowns for Role {
@@ -1325,1105 +1238,831 @@ pub mod shapes {
             _ => None,
         }
     }
-    /// Decoding machinery of the types above: builders that receive one field at a time,
-    /// and the visitors of unions. Not meant to be used directly.
+    /// The decoders of the types above, on the runtime's shared decoder (`pull`): key
+    /// tables, the code that stores each member, unions' dispatch. Not meant to be used
+    /// directly: `from_json`, `serde_json::from_str` and `result_as` call them.
     #[doc(hidden)]
     #[allow(clippy::all, missing_docs, non_camel_case_types)]
     pub mod __de {
         use super::*;
-        pub struct Id;
-        impl<'de> __rt::serde::de::Visitor<'de> for Id {
-            type Value = super::Id;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Id (integer or string)")
-            }
-            fn visit_i64<E: __rt::serde::de::Error>(
-                self,
-                v: i64,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <i64 as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::Id::Integer)
-            }
-            fn visit_u64<E: __rt::serde::de::Error>(
-                self,
-                v: u64,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <i64 as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::Id::Integer)
-            }
-            fn visit_str<E: __rt::serde::de::Error>(
-                self,
-                v: &str,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <String as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::Id::String)
-            }
-        }
-        #[derive(Default)]
-        pub struct McpResult {
-            f_meta: Option<__rt::Map<String, __rt::Value>>,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for McpResult {
-            type Output = super::McpResult;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "_meta" => __rt::set(&mut self.f_meta, "_meta", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
+        impl __rt::pull::Decode for super::Id {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match p.peek()? {
+                    __rt::pull::Kind::String => {
+                        <String as __rt::pull::Decode>::decode(p).map(super::Id::String)
+                    }
+                    __rt::pull::Kind::Number => {
+                        <i64 as __rt::pull::Decode>::decode(p).map(super::Id::Integer)
+                    }
+                    found => Err(p.wrong("a Id (integer or string)", found)),
                 }
             }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::McpResult, E> {
+        }
+        impl __rt::pull::DecodeObject for super::McpResult {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Result object",
+                    keys: &["_meta"],
+                    required: 0u64,
+                    consts: 0u64,
+                };
+                let mut f_meta = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::McpResult {
-                    meta: self.f_meta,
-                    extra: self.extra,
+                    meta: f_meta,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct Ping {
-            f_id: Option<super::Id>,
-            f_params: Option<super::PingParams>,
-            c_0: bool,
-            c_1: bool,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Ping {
-            type Output = super::Ping;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "jsonrpc" => __rt::const_str(&mut self.c_0, "jsonrpc", "2.0", value),
-                    "method" => __rt::const_str(&mut self.c_1, "method", "ping", value),
-                    "id" => __rt::set(&mut self.f_id, "id", value),
-                    "params" => __rt::set(&mut self.f_params, "params", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    "method" => {
-                        __rt::const_str_value(&mut self.c_1, "method", "ping", value)
-                    }
-                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Ping, E> {
-                __rt::check_required::<
-                    E,
-                >(
-                    &[
-                        ("jsonrpc", !self.c_0),
-                        ("method", !self.c_1),
-                        ("id", self.f_id.is_none()),
-                    ],
+        impl __rt::pull::DecodeObject for super::Ping {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Ping object",
+                    keys: &["id", "params", "jsonrpc", "method"],
+                    required: 13u64,
+                    consts: 12u64,
+                };
+                let mut f_id = None;
+                let mut f_params = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_id = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                            2 => __rt::pull::const_str(p, "2.0")?,
+                            3 => __rt::pull::const_str(p, "ping")?,
+                            _ => {}
+                        }
+                        Ok(())
+                    },
                 )?;
                 Ok(super::Ping {
-                    id: __rt::required(self.f_id, "id")?,
-                    params: self.f_params,
-                    extra: self.extra,
+                    id: __rt::pull::required(f_id, "id")?,
+                    params: f_params,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct PingParams {
-            f_extra: Option<String>,
-            f_type: Option<String>,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for PingParams {
-            type Output = super::PingParams;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "extra" => __rt::set(&mut self.f_extra, "extra", value),
-                    "type" => __rt::set(&mut self.f_type, "type", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::PingParams, E> {
+        impl __rt::pull::DecodeObject for super::PingParams {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a PingParams object",
+                    keys: &["extra", "type"],
+                    required: 0u64,
+                    consts: 0u64,
+                };
+                let mut f_extra = None;
+                let mut f_type = None;
+                let mut extra_members = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra_members),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_extra = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_type = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::PingParams {
-                    extra: self.f_extra,
-                    r#type: self.f_type,
-                    extra_members: self.extra,
+                    extra: f_extra,
+                    r#type: f_type,
+                    extra_members,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct Pong {
-            f_id: Option<super::Id>,
-            f_progress: Option<__rt::Number>,
-            f_ttl: Option<Option<u64>>,
-            c_0: bool,
-            c_1: bool,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Pong {
-            type Output = super::Pong;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "jsonrpc" => __rt::const_str(&mut self.c_0, "jsonrpc", "2.0", value),
-                    "method" => __rt::const_str(&mut self.c_1, "method", "pong", value),
-                    "id" => __rt::set(&mut self.f_id, "id", value),
-                    "progress" => __rt::set(&mut self.f_progress, "progress", value),
-                    "ttl" => __rt::set(&mut self.f_ttl, "ttl", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    "method" => {
-                        __rt::const_str_value(&mut self.c_1, "method", "pong", value)
-                    }
-                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Pong, E> {
-                __rt::check_required::<
-                    E,
-                >(
-                    &[
-                        ("jsonrpc", !self.c_0),
-                        ("method", !self.c_1),
-                        ("id", self.f_id.is_none()),
-                        ("ttl", self.f_ttl.is_none()),
-                    ],
+        impl __rt::pull::DecodeObject for super::Pong {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Pong object",
+                    keys: &["id", "progress", "ttl", "jsonrpc", "method"],
+                    required: 29u64,
+                    consts: 24u64,
+                };
+                let mut f_id = None;
+                let mut f_progress = None;
+                let mut f_ttl = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_id = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_progress = Some(__rt::pull::Decode::decode(p)?),
+                            2 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                            3 => __rt::pull::const_str(p, "2.0")?,
+                            4 => __rt::pull::const_str(p, "pong")?,
+                            _ => {}
+                        }
+                        Ok(())
+                    },
                 )?;
                 Ok(super::Pong {
-                    id: __rt::required(self.f_id, "id")?,
-                    progress: self.f_progress,
-                    ttl: __rt::required(self.f_ttl, "ttl")?,
-                    extra: self.extra,
+                    id: __rt::pull::required(f_id, "id")?,
+                    progress: f_progress,
+                    ttl: __rt::pull::required(f_ttl, "ttl")?,
+                    extra,
                 })
             }
         }
-        pub enum Message__Tag {
-            G0(Ping),
-            G1(Pong),
-            CatchAll(__rt::MapBuilder),
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Message__Tag {
-            type Output = super::Message;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match self {
-                    Message__Tag::G0(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
+        impl __rt::pull::Decode for super::Message {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match p.peek()? {
+                    __rt::pull::Kind::Object => {
+                        __rt::pull::tagged(
+                            p,
+                            "method",
+                            &["ping", "pong"],
+                            "a Message object",
+                            &mut |p, tag, start| {
+                                match tag {
+                                    __rt::pull::Tag::Known(0) => {
+                                        <super::Ping as __rt::pull::DecodeObject>::decode_object(
+                                                p,
+                                                start,
+                                            )
+                                            .map(super::Message::Ping)
+                                    }
+                                    __rt::pull::Tag::Known(1) => {
+                                        <super::Pong as __rt::pull::DecodeObject>::decode_object(
+                                                p,
+                                                start,
+                                            )
+                                            .map(super::Message::Pong)
+                                    }
+                                    __rt::pull::Tag::Unknown => {
+                                        <__rt::Map<
+                                            String,
+                                            __rt::Value,
+                                        > as __rt::pull::Decode>::decode(p)
+                                            .map(super::Message::Custom)
+                                    }
+                                    __rt::pull::Tag::Absent => {
+                                        Err(
+                                            p
+                                                .error(
+                                                    "missing member `method` in a Message object (one of `ping`, `pong`)",
+                                                ),
+                                        )
+                                    }
+                                    #[allow(unreachable_patterns)]
+                                    __rt::pull::Tag::Known(_) => {
+                                        Err(p.error("a Message object"))
+                                    }
+                                }
+                            },
+                        )
                     }
-                    Message__Tag::G1(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
-                    }
-                    Message__Tag::CatchAll(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
-                    }
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match self {
-                    Message__Tag::G0(b) => b.field_str(key, value),
-                    Message__Tag::G1(b) => b.field_str(key, value),
-                    Message__Tag::CatchAll(b) => b.field_str(key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Message, E> {
-                match self {
-                    Message__Tag::G0(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Message::Ping)
-                    }
-                    Message__Tag::G1(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Message::Pong)
-                    }
-                    Message__Tag::CatchAll(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Message::Custom)
-                    }
-                }
-            }
-        }
-        impl<'de> __rt::TaggedUnion<'de> for super::Message {
-            type Builder = Message__Tag;
-            const TAG: &'static str = "method";
-            const EXPECTING: &'static str = "a Message object";
-            fn builder_for(
-                tag: Option<&str>,
-            ) -> ::core::result::Result<Message__Tag, String> {
-                match tag {
-                    Some("ping") => Ok(Message__Tag::G0(Default::default())),
-                    Some("pong") => Ok(Message__Tag::G1(Default::default())),
-                    Some(_) => Ok(Message__Tag::CatchAll(Default::default())),
-                    None => {
-                        Err(__rt::missing_tag("Message", "method", &["ping", "pong"]))
-                    }
+                    found => Err(p.wrong("a Message (object)", found)),
                 }
             }
         }
-        pub struct Message;
-        impl<'de> __rt::serde::de::Visitor<'de> for Message {
-            type Value = super::Message;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Message (object)")
-            }
-            fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> ::core::result::Result<Self::Value, A::Error> {
-                __rt::visit_tagged::<super::Message, A>(map)
-            }
-        }
-        #[derive(Default)]
-        pub struct Text {
-            f_text: Option<String>,
-            c_0: bool,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Text {
-            type Output = super::Text;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "type" => __rt::const_str(&mut self.c_0, "type", "text", value),
-                    "text" => __rt::set(&mut self.f_text, "text", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
-                    "text" => __rt::set_str(&mut self.f_text, "text", value),
-                    _ => __rt::set_extra_str(&mut self.extra, key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Text, E> {
-                __rt::check_required::<
-                    E,
-                >(&[("type", !self.c_0), ("text", self.f_text.is_none())])?;
+        impl __rt::pull::DecodeObject for super::Text {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Text object",
+                    keys: &["text", "type"],
+                    required: 3u64,
+                    consts: 2u64,
+                };
+                let mut f_text = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                            1 => __rt::pull::const_str(p, "text")?,
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::Text {
-                    text: __rt::required(self.f_text, "text")?,
-                    extra: self.extra,
+                    text: __rt::pull::required(f_text, "text")?,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct McpNumber {
-            f_type: Option<super::McpNumberType>,
-            f_minimum: Option<__rt::Number>,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for McpNumber {
-            type Output = super::McpNumber;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "type" => __rt::set(&mut self.f_type, "type", value),
-                    "minimum" => __rt::set(&mut self.f_minimum, "minimum", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::McpNumber, E> {
-                __rt::check_required::<E>(&[("type", self.f_type.is_none())])?;
+        impl __rt::pull::DecodeObject for super::McpNumber {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Number object",
+                    keys: &["type", "minimum"],
+                    required: 1u64,
+                    consts: 0u64,
+                };
+                let mut f_type = None;
+                let mut f_minimum = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_type = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_minimum = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::McpNumber {
-                    r#type: __rt::required(self.f_type, "type")?,
-                    minimum: self.f_minimum,
-                    extra: self.extra,
+                    r#type: __rt::pull::required(f_type, "type")?,
+                    minimum: f_minimum,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct Choice {
-            f_enum: Option<Vec<String>>,
-            c_0: bool,
-            extra: __rt::Map<String, __rt::Value>,
+        impl __rt::pull::Decode for super::McpNumberType {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                Ok(
+                    Self::ALL[__rt::pull::one_of(
+                        p,
+                        &["number", "integer"],
+                        "a McpNumberType",
+                    )?],
+                )
+            }
         }
-        impl<'de> __rt::ObjectBuilder<'de> for Choice {
-            type Output = super::Choice;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "type" => __rt::const_str(&mut self.c_0, "type", "text", value),
-                    "enum" => __rt::set(&mut self.f_enum, "enum", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    "type" => __rt::const_str_value(&mut self.c_0, "type", "text", value),
-                    "enum" => __rt::feed_text(self, key, &__rt::string_text(value)),
-                    _ => __rt::set_extra_str(&mut self.extra, key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Choice, E> {
-                __rt::check_required::<
-                    E,
-                >(&[("type", !self.c_0), ("enum", self.f_enum.is_none())])?;
+        impl __rt::pull::DecodeObject for super::Choice {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Choice object",
+                    keys: &["enum", "type"],
+                    required: 3u64,
+                    consts: 2u64,
+                };
+                let mut f_enum = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                            1 => __rt::pull::const_str(p, "text")?,
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::Choice {
-                    r#enum: __rt::required(self.f_enum, "enum")?,
-                    extra: self.extra,
+                    r#enum: __rt::pull::required(f_enum, "enum")?,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct Block__Merged0 {
-            s0: Option<__rt::Value>,
-            s1: Option<__rt::Slot<String>>,
-            s2: Option<__rt::Slot<Vec<String>>>,
-            rest: __rt::Map<String, __rt::Value>,
-        }
-        impl Block__Merged0 {
-            /// `None` when the object cannot be this member (a constant or a JSON kind
-            /// differs); else whether every required property is present, how many
-            /// constants matched, how many required properties are present, and how many
-            /// present properties the member declares.
-            #[allow(unused_mut, unused_variables)]
-            fn score0(&self) -> Option<(bool, u32, u32, u32)> {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match &self.s0 {
-                    Some(v) if v.as_str() == Some("text") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match &self.s1 {
-                    Some(__rt::Slot::Typed(_)) => {
-                        declared += 1;
-                        required += 1;
-                    }
-                    Some(__rt::Slot::Raw(_)) => return None,
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            }
-            /// `None` when the object cannot be this member (a constant or a JSON kind
-            /// differs); else whether every required property is present, how many
-            /// constants matched, how many required properties are present, and how many
-            /// present properties the member declares.
-            #[allow(unused_mut, unused_variables)]
-            fn score1(&self) -> Option<(bool, u32, u32, u32)> {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match &self.s0 {
-                    Some(v) if v.as_str() == Some("text") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match &self.s2 {
-                    Some(__rt::Slot::Typed(_)) => {
-                        declared += 1;
-                        required += 1;
-                    }
-                    Some(__rt::Slot::Raw(_)) => return None,
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            }
-            fn build0<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Block, E> {
-                let mut b = Text::default();
-                if let Some(v) = self.s0 {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
-                }
-                match self.s1 {
-                    Some(__rt::Slot::Typed(t)) => b.f_text = Some(t),
-                    Some(__rt::Slot::Raw(v)) => {
-                        __rt::feed_value::<
-                            _,
-                            E,
-                        >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("text")), v)?;
-                    }
-                    None => {}
-                }
-                if let Some(v) = self.s2 {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("enum")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )?;
-                }
-                for (k, v) in self.rest {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-                }
-                __rt::ObjectBuilder::<'static>::finish(b).map(super::Block::Text)
-            }
-            fn build1<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Block, E> {
-                let mut b = Choice::default();
-                if let Some(v) = self.s0 {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("type")), v)?;
-                }
-                if let Some(v) = self.s1 {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(
-                        &mut b,
-                        __rt::Key(::std::borrow::Cow::Borrowed("text")),
-                        __rt::slot_value::<_, E>(v)?,
-                    )?;
-                }
-                match self.s2 {
-                    Some(__rt::Slot::Typed(t)) => b.f_enum = Some(t),
-                    Some(__rt::Slot::Raw(v)) => {
-                        __rt::feed_value::<
-                            _,
-                            E,
-                        >(&mut b, __rt::Key(::std::borrow::Cow::Borrowed("enum")), v)?;
-                    }
-                    None => {}
-                }
-                for (k, v) in self.rest {
-                    __rt::feed_value::<
-                        _,
-                        E,
-                    >(&mut b, __rt::Key(::std::borrow::Cow::Owned(k)), v)?;
-                }
-                __rt::ObjectBuilder::<'static>::finish(b).map(super::Block::Choice)
-            }
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Block__Merged0 {
-            type Output = super::Block;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "type" => __rt::set(&mut self.s0, "type", value),
-                    "text" => {
-                        __rt::set_kinded(
-                            &mut self.s1,
-                            "text",
-                            &[__rt::Kind::String],
-                            value,
+        impl __rt::pull::Decode for super::Block {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match p.peek()? {
+                    __rt::pull::Kind::Object => {
+                        __rt::pull::tagged(
+                            p,
+                            "type",
+                            &["text", "number", "integer"],
+                            "a Block object",
+                            &mut |p, tag, start| {
+                                match tag {
+                                    __rt::pull::Tag::Known(0) => {
+                                        __rt::pull::whole(p, start, Block__merged0)
+                                    }
+                                    __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
+                                        <super::McpNumber as __rt::pull::DecodeObject>::decode_object(
+                                                p,
+                                                start,
+                                            )
+                                            .map(super::Block::McpNumber)
+                                    }
+                                    __rt::pull::Tag::Unknown => {
+                                        <__rt::Map<
+                                            String,
+                                            __rt::Value,
+                                        > as __rt::pull::Decode>::decode(p)
+                                            .map(super::Block::Unknown)
+                                    }
+                                    __rt::pull::Tag::Absent => {
+                                        Err(
+                                            p
+                                                .error(
+                                                    "missing member `type` in a Block object (one of `text`, `number`, `integer`)",
+                                                ),
+                                        )
+                                    }
+                                    #[allow(unreachable_patterns)]
+                                    __rt::pull::Tag::Known(_) => Err(p.error("a Block object")),
+                                }
+                            },
                         )
                     }
-                    "enum" => {
-                        __rt::set_kinded(
-                            &mut self.s2,
-                            "enum",
-                            &[__rt::Kind::Array],
-                            value,
-                        )
-                    }
-                    _ => __rt::set_extra_value(&mut self.rest, key, value),
+                    found => Err(p.wrong("a Block (object)", found)),
                 }
             }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                __rt::feed_text(self, key, &__rt::string_text(value))
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Block, E> {
-                if let Some(v) = &self.s0 {
-                    if !(v.as_str() == Some("text")) {
-                        return Err(
-                            E::custom(
-                                format_args!(
+        }
+        #[allow(
+            non_snake_case,
+            unused_mut,
+            unused_variables,
+            clippy::redundant_closure_call
+        )]
+        fn Block__merged0(
+            p: &mut __rt::pull::Parser<'_>,
+        ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
+            let mark = p.mark();
+            let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+            let s0 = obj.get("type");
+            let s1 = obj.get("text");
+            let s2 = obj.get("enum");
+            let rest = obj
+                .keys()
+                .any(|k| !matches!(k.as_str(), "type" | "text" | "enum"));
+            if let Some(v) = s0 {
+                if !(v.as_str() == Some("text")) {
+                    return Err(
+                        p
+                            .error(
+                                format!(
                                     "invalid value for `{}`: expected {}, found {}", "type",
                                     "\"text\"", v
                                 ),
                             ),
-                        );
-                    }
+                    );
                 }
-                let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-                for (i, score) in [self.score0(), self.score1()].into_iter().enumerate()
-                {
-                    if let Some(s) = score {
-                        if best.is_none_or(|(_, b)| s > b) {
-                            best = Some((i, s));
+            }
+            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
+            for (i, score) in [
+                (|| {
+                    let mut complete = true;
+                    let mut consts = 0u32;
+                    let mut required = 0u32;
+                    let mut declared = 0u32;
+                    match s0 {
+                        Some(v) if v.as_str() == Some("text") => {
+                            consts += 1;
+                            required += 1;
+                            declared += 1;
+                        }
+                        Some(_) => return None,
+                        None => complete = false,
+                    }
+                    match s1 {
+                        Some(v) => {
+                            if !(__rt::is_kind(v, __rt::Kind::String)) {
+                                return None;
+                            }
+                            declared += 1;
+                            required += 1;
+                        }
+                        None => {
+                            complete = false;
                         }
                     }
+                    Some((complete, consts, required, declared))
+                })(),
+                (|| {
+                    let mut complete = true;
+                    let mut consts = 0u32;
+                    let mut required = 0u32;
+                    let mut declared = 0u32;
+                    match s0 {
+                        Some(v) if v.as_str() == Some("text") => {
+                            consts += 1;
+                            required += 1;
+                            declared += 1;
+                        }
+                        Some(_) => return None,
+                        None => complete = false,
+                    }
+                    match s2 {
+                        Some(v) => {
+                            if !(__rt::is_kind(v, __rt::Kind::Array)) {
+                                return None;
+                            }
+                            declared += 1;
+                            required += 1;
+                        }
+                        None => {
+                            complete = false;
+                        }
+                    }
+                    Some((complete, consts, required, declared))
+                })(),
+            ]
+                .into_iter()
+                .enumerate()
+            {
+                if let Some(s) = score {
+                    if best.is_none_or(|(_, b)| s > b) {
+                        best = Some((i, s));
+                    }
                 }
-                match best.map(|(i, s)| (i, s.0)) {
-                    Some((0usize, true)) => self.build0::<E>(),
-                    Some((0usize, false)) => {
-                        self.build0::<E>()
-                            .map_err(|e| E::custom(
-                                format_args!("{} (closest: {})", e, "Text"),
-                            ))
-                    }
-                    Some((1usize, true)) => self.build1::<E>(),
-                    Some((1usize, false)) => {
-                        self.build1::<E>()
-                            .map_err(|e| E::custom(
-                                format_args!("{} (closest: {})", e, "Choice"),
-                            ))
-                    }
-                    _ => {
-                        Err(
-                            E::custom(
+            }
+            match best.map(|(i, s)| (i, s.0)) {
+                Some((0, true)) => {
+                    <super::Text as __rt::pull::DecodeObject>::decode_object(
+                            &mut p.at(mark),
+                            __rt::pull::Start::Value,
+                        )
+                        .map(super::Block::Text)
+                }
+                Some((0, false)) => {
+                    <super::Text as __rt::pull::DecodeObject>::decode_object(
+                            &mut p.at(mark),
+                            __rt::pull::Start::Value,
+                        )
+                        .map(super::Block::Text)
+                        .map_err(|e| e.context("Text"))
+                }
+                Some((1, true)) => {
+                    <super::Choice as __rt::pull::DecodeObject>::decode_object(
+                            &mut p.at(mark),
+                            __rt::pull::Start::Value,
+                        )
+                        .map(super::Block::Choice)
+                }
+                Some((1, false)) => {
+                    <super::Choice as __rt::pull::DecodeObject>::decode_object(
+                            &mut p.at(mark),
+                            __rt::pull::Start::Value,
+                        )
+                        .map(super::Block::Choice)
+                        .map_err(|e| e.context("Choice"))
+                }
+                _ => {
+                    Err(
+                        p
+                            .error(
                                 "no member of Block matches this object; expected one of: Text (with type, text); Choice (with type, enum)",
                             ),
-                        )
-                    }
+                    )
                 }
             }
         }
-        pub enum Block__Tag {
-            G0(Block__Merged0),
-            G1(McpNumber),
-            CatchAll(__rt::MapBuilder),
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Block__Tag {
-            type Output = super::Block;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match self {
-                    Block__Tag::G0(b) => __rt::ObjectBuilder::<'de>::field(b, key, value),
-                    Block__Tag::G1(b) => __rt::ObjectBuilder::<'de>::field(b, key, value),
-                    Block__Tag::CatchAll(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
-                    }
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match self {
-                    Block__Tag::G0(b) => b.field_str(key, value),
-                    Block__Tag::G1(b) => b.field_str(key, value),
-                    Block__Tag::CatchAll(b) => b.field_str(key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Block, E> {
-                match self {
-                    Block__Tag::G0(b) => __rt::ObjectBuilder::<'de>::finish(b),
-                    Block__Tag::G1(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b)
-                            .map(super::Block::McpNumber)
-                    }
-                    Block__Tag::CatchAll(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Block::Unknown)
-                    }
-                }
-            }
-        }
-        impl<'de> __rt::TaggedUnion<'de> for super::Block {
-            type Builder = Block__Tag;
-            const TAG: &'static str = "type";
-            const EXPECTING: &'static str = "a Block object";
-            fn builder_for(
-                tag: Option<&str>,
-            ) -> ::core::result::Result<Block__Tag, String> {
-                match tag {
-                    Some("text") => Ok(Block__Tag::G0(Default::default())),
-                    Some("number") => Ok(Block__Tag::G1(Default::default())),
-                    Some("integer") => Ok(Block__Tag::G1(Default::default())),
-                    Some(_) => Ok(Block__Tag::CatchAll(Default::default())),
-                    None => {
-                        Err(
-                            __rt::missing_tag(
-                                "Block",
-                                "type",
-                                &["text", "number", "integer"],
-                            ),
-                        )
-                    }
-                }
-            }
-        }
-        pub struct Block;
-        impl<'de> __rt::serde::de::Visitor<'de> for Block {
-            type Value = super::Block;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Block (object)")
-            }
-            fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> ::core::result::Result<Self::Value, A::Error> {
-                __rt::visit_tagged::<super::Block, A>(map)
-            }
-        }
-        #[derive(Default)]
-        pub struct Form {
-            f_mode: Option<super::FormMode>,
-            f_message: Option<String>,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Form {
-            type Output = super::Form;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "mode" => __rt::set(&mut self.f_mode, "mode", value),
-                    "message" => __rt::set(&mut self.f_message, "message", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Form, E> {
-                __rt::check_required::<E>(&[("message", self.f_message.is_none())])?;
+        impl __rt::pull::DecodeObject for super::Form {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Form object",
+                    keys: &["mode", "message"],
+                    required: 2u64,
+                    consts: 0u64,
+                };
+                let mut f_mode = None;
+                let mut f_message = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::Form {
-                    mode: self.f_mode,
-                    message: __rt::required(self.f_message, "message")?,
-                    extra: self.extra,
+                    mode: f_mode,
+                    message: __rt::pull::required(f_message, "message")?,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct Link {
-            f_url: Option<String>,
-            c_0: bool,
-            extra: __rt::Map<String, __rt::Value>,
+        impl __rt::pull::Decode for super::FormMode {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                Ok(Self::ALL[__rt::pull::one_of(p, &["form"], "a FormMode")?])
+            }
         }
-        impl<'de> __rt::ObjectBuilder<'de> for Link {
-            type Output = super::Link;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "mode" => __rt::const_str(&mut self.c_0, "mode", "url", value),
-                    "url" => __rt::set(&mut self.f_url, "url", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match &*key {
-                    "mode" => __rt::const_str_value(&mut self.c_0, "mode", "url", value),
-                    _ => __rt::feed_text(self, key, &__rt::string_text(value)),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Link, E> {
-                __rt::check_required::<
-                    E,
-                >(&[("mode", !self.c_0), ("url", self.f_url.is_none())])?;
+        impl __rt::pull::DecodeObject for super::Link {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Link object",
+                    keys: &["url", "mode"],
+                    required: 3u64,
+                    consts: 2u64,
+                };
+                let mut f_url = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                            1 => __rt::pull::const_str(p, "url")?,
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::Link {
-                    url: __rt::required(self.f_url, "url")?,
-                    extra: self.extra,
+                    url: __rt::pull::required(f_url, "url")?,
+                    extra,
                 })
             }
         }
-        pub enum Params__Tag {
-            G0(Form),
-            G1(Link),
-            CatchAll(__rt::MapBuilder),
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Params__Tag {
-            type Output = super::Params;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match self {
-                    Params__Tag::G0(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
+        impl __rt::pull::Decode for super::Params {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match p.peek()? {
+                    __rt::pull::Kind::Object => {
+                        __rt::pull::tagged(
+                            p,
+                            "mode",
+                            &["form", "url"],
+                            "a Params object",
+                            &mut |p, tag, start| {
+                                match tag {
+                                    __rt::pull::Tag::Known(0) => {
+                                        <super::Form as __rt::pull::DecodeObject>::decode_object(
+                                                p,
+                                                start,
+                                            )
+                                            .map(super::Params::Form)
+                                    }
+                                    __rt::pull::Tag::Known(1) => {
+                                        <super::Link as __rt::pull::DecodeObject>::decode_object(
+                                                p,
+                                                start,
+                                            )
+                                            .map(super::Params::Link)
+                                    }
+                                    __rt::pull::Tag::Unknown => {
+                                        <__rt::Map<
+                                            String,
+                                            __rt::Value,
+                                        > as __rt::pull::Decode>::decode(p)
+                                            .map(super::Params::Unknown)
+                                    }
+                                    __rt::pull::Tag::Absent => {
+                                        <super::Form as __rt::pull::DecodeObject>::decode_object(
+                                                p,
+                                                start,
+                                            )
+                                            .map(super::Params::Form)
+                                    }
+                                    #[allow(unreachable_patterns)]
+                                    __rt::pull::Tag::Known(_) => Err(p.error("a Params object")),
+                                }
+                            },
+                        )
                     }
-                    Params__Tag::G1(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
-                    }
-                    Params__Tag::CatchAll(b) => {
-                        __rt::ObjectBuilder::<'de>::field(b, key, value)
-                    }
-                }
-            }
-            fn field_str<E: __rt::serde::de::Error>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: &str,
-            ) -> ::core::result::Result<(), E> {
-                match self {
-                    Params__Tag::G0(b) => b.field_str(key, value),
-                    Params__Tag::G1(b) => b.field_str(key, value),
-                    Params__Tag::CatchAll(b) => b.field_str(key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Params, E> {
-                match self {
-                    Params__Tag::G0(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Params::Form)
-                    }
-                    Params__Tag::G1(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Params::Link)
-                    }
-                    Params__Tag::CatchAll(b) => {
-                        __rt::ObjectBuilder::<'de>::finish(b).map(super::Params::Unknown)
-                    }
-                }
-            }
-        }
-        impl<'de> __rt::TaggedUnion<'de> for super::Params {
-            type Builder = Params__Tag;
-            const TAG: &'static str = "mode";
-            const EXPECTING: &'static str = "a Params object";
-            fn builder_for(
-                tag: Option<&str>,
-            ) -> ::core::result::Result<Params__Tag, String> {
-                match tag {
-                    Some("form") => Ok(Params__Tag::G0(Default::default())),
-                    Some("url") => Ok(Params__Tag::G1(Default::default())),
-                    Some(_) => Ok(Params__Tag::CatchAll(Default::default())),
-                    None => Ok(Params__Tag::G0(Default::default())),
+                    found => Err(p.wrong("a Params (object)", found)),
                 }
             }
         }
-        pub struct Params;
-        impl<'de> __rt::serde::de::Visitor<'de> for Params {
-            type Value = super::Params;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Params (object)")
-            }
-            fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> ::core::result::Result<Self::Value, A::Error> {
-                __rt::visit_tagged::<super::Params, A>(map)
-            }
-        }
-        #[derive(Default)]
-        pub struct Error {
-            f_code: Option<i64>,
-            f_message: Option<String>,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Error {
-            type Output = super::Error;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "code" => __rt::set(&mut self.f_code, "code", value),
-                    "message" => __rt::set(&mut self.f_message, "message", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Error, E> {
-                __rt::check_required::<
-                    E,
-                >(
-                    &[
-                        ("code", self.f_code.is_none()),
-                        ("message", self.f_message.is_none()),
-                    ],
+        impl __rt::pull::DecodeObject for super::Error {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Error object",
+                    keys: &["code", "message"],
+                    required: 3u64,
+                    consts: 0u64,
+                };
+                let mut f_code = None;
+                let mut f_message = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_code = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
                 )?;
                 Ok(super::Error {
-                    code: __rt::required(self.f_code, "code")?,
-                    message: __rt::required(self.f_message, "message")?,
-                    extra: self.extra,
+                    code: __rt::pull::required(f_code, "code")?,
+                    message: __rt::pull::required(f_message, "message")?,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct Special {
-            f_error: Option<super::SpecialError>,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Special {
-            type Output = super::Special;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "error" => __rt::set(&mut self.f_error, "error", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Special, E> {
-                __rt::check_required::<E>(&[("error", self.f_error.is_none())])?;
+        impl __rt::pull::DecodeObject for super::Special {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Special object",
+                    keys: &["error"],
+                    required: 1u64,
+                    consts: 0u64,
+                };
+                let mut f_error = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::Special {
-                    error: __rt::required(self.f_error, "error")?,
-                    extra: self.extra,
+                    error: __rt::pull::required(f_error, "error")?,
+                    extra,
                 })
             }
         }
-        #[derive(Default)]
-        pub struct SpecialError {
-            f_message: Option<String>,
-            c_0: bool,
-            extra: __rt::Map<String, __rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for SpecialError {
-            type Output = super::SpecialError;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "code" => __rt::const_int(&mut self.c_0, "code", -32042i64, value),
-                    "message" => __rt::set(&mut self.f_message, "message", value),
-                    _ => __rt::set_extra_value(&mut self.extra, key, value),
-                }
-            }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::SpecialError, E> {
-                __rt::check_required::<
-                    E,
-                >(&[("code", !self.c_0), ("message", self.f_message.is_none())])?;
+        impl __rt::pull::DecodeObject for super::SpecialError {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a SpecialError object",
+                    keys: &["message", "code"],
+                    required: 3u64,
+                    consts: 2u64,
+                };
+                let mut f_message = None;
+                let mut extra = __rt::Map::new();
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| {
+                        match i {
+                            0 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                            1 => __rt::pull::const_int(p, -32042i64)?,
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::SpecialError {
-                    message: __rt::required(self.f_message, "message")?,
-                    extra: self.extra,
+                    message: __rt::pull::required(f_message, "message")?,
+                    extra,
                 })
             }
         }
-        pub struct McpValue;
-        impl<'de> __rt::serde::de::Visitor<'de> for McpValue {
-            type Value = super::McpValue;
-            fn expecting(
-                &self,
-                f: &mut ::core::fmt::Formatter<'_>,
-            ) -> ::core::fmt::Result {
-                f.write_str("a Value (boolean or integer or string or array or object)")
-            }
-            fn visit_bool<E: __rt::serde::de::Error>(
-                self,
-                v: bool,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <bool as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::McpValue::Boolean)
-            }
-            fn visit_i64<E: __rt::serde::de::Error>(
-                self,
-                v: i64,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <i64 as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::McpValue::Integer)
-            }
-            fn visit_u64<E: __rt::serde::de::Error>(
-                self,
-                v: u64,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <i64 as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::McpValue::Integer)
-            }
-            fn visit_str<E: __rt::serde::de::Error>(
-                self,
-                v: &str,
-            ) -> ::core::result::Result<Self::Value, E> {
-                <String as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(
-                        __rt::serde::de::IntoDeserializer::<'de, E>::into_deserializer(v),
-                    )
-                    .map(super::McpValue::String)
-            }
-            fn visit_seq<A: __rt::serde::de::SeqAccess<'de>>(
-                self,
-                seq: A,
-            ) -> ::core::result::Result<Self::Value, A::Error> {
-                <Vec<
-                    super::McpValue,
-                > as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(__rt::serde::de::value::SeqAccessDeserializer::new(seq))
-                    .map(super::McpValue::Array)
-            }
-            fn visit_map<A: __rt::serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> ::core::result::Result<Self::Value, A::Error> {
-                <__rt::IndexMap<
-                    String,
-                    super::McpValue,
-                > as __rt::serde::Deserialize<
-                    'de,
-                >>::deserialize(__rt::serde::de::value::MapAccessDeserializer::new(map))
-                    .map(super::McpValue::Map)
-            }
-        }
-        #[derive(Default)]
-        pub struct Closed {
-            f_a: Option<bool>,
-            f_any: Option<__rt::Value>,
-        }
-        impl<'de> __rt::ObjectBuilder<'de> for Closed {
-            type Output = super::Closed;
-            fn field<D: __rt::serde::Deserializer<'de>>(
-                &mut self,
-                key: __rt::Key<'de>,
-                value: D,
-            ) -> ::core::result::Result<(), D::Error> {
-                match &*key {
-                    "a" => __rt::set(&mut self.f_a, "a", value),
-                    "any" => __rt::set(&mut self.f_any, "any", value),
-                    _ => __rt::deny_unknown(key, value, &["a", "any"]),
+        impl __rt::pull::Decode for super::McpValue {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match p.peek()? {
+                    __rt::pull::Kind::Bool => {
+                        <bool as __rt::pull::Decode>::decode(p)
+                            .map(super::McpValue::Boolean)
+                    }
+                    __rt::pull::Kind::String => {
+                        <String as __rt::pull::Decode>::decode(p)
+                            .map(super::McpValue::String)
+                    }
+                    __rt::pull::Kind::Array => {
+                        <Vec<super::McpValue> as __rt::pull::Decode>::decode(p)
+                            .map(super::McpValue::Array)
+                    }
+                    __rt::pull::Kind::Number => {
+                        <i64 as __rt::pull::Decode>::decode(p)
+                            .map(super::McpValue::Integer)
+                    }
+                    __rt::pull::Kind::Object => {
+                        <__rt::IndexMap<
+                            String,
+                            super::McpValue,
+                        > as __rt::pull::Decode>::decode(p)
+                            .map(super::McpValue::Map)
+                    }
+                    found => {
+                        Err(
+                            p
+                                .wrong(
+                                    "a Value (boolean or integer or string or array or object)",
+                                    found,
+                                ),
+                        )
+                    }
                 }
             }
-            fn finish<E: __rt::serde::de::Error>(
-                self,
-            ) -> ::core::result::Result<super::Closed, E> {
+        }
+        impl __rt::pull::DecodeObject for super::Closed {
+            fn decode_object(
+                p: &mut __rt::pull::Parser<'_>,
+                start: __rt::pull::Start,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                static TABLE: __rt::pull::Table = __rt::pull::Table {
+                    expecting: "a Closed object",
+                    keys: &["a", "any"],
+                    required: 0u64,
+                    consts: 0u64,
+                };
+                let mut f_a = None;
+                let mut f_any = None;
+                __rt::pull::object(
+                    p,
+                    &TABLE,
+                    start,
+                    __rt::pull::Unknown::Deny,
+                    &mut |p, i| {
+                        match i {
+                            0 => f_a = Some(__rt::pull::Decode::decode(p)?),
+                            1 => f_any = Some(__rt::pull::Decode::decode(p)?),
+                            _ => {}
+                        }
+                        Ok(())
+                    },
+                )?;
                 Ok(super::Closed {
-                    a: self.f_a,
-                    any: self.f_any,
+                    a: f_a,
+                    any: f_any,
                 })
+            }
+        }
+        impl __rt::pull::Decode for super::Role {
+            fn decode(
+                p: &mut __rt::pull::Parser<'_>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
             }
         }
     }
