@@ -220,7 +220,7 @@ impl std::error::Error for ElicitError {
 
 /// An rmcp value as this crate's `T`, through its JSON text. Fails, naming the JSON Pointer,
 /// where the value is not a valid `T`.
-pub fn from_rmcp<T: DeserializeOwned>(value: &impl Serialize) -> Result<T, ConversionError> {
+pub fn from_rmcp<T: crate::runtime::Decode>(value: &impl Serialize) -> Result<T, ConversionError> {
     convert::from_model(value)
 }
 

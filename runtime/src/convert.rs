@@ -68,7 +68,7 @@ pub struct Downgraded<T> {
 /// unknown variant, meaning nothing there.
 pub fn upgrade<T>(value: &(impl Serialize + Unknowns)) -> Result<T, ConversionError>
 where
-    T: DeserializeOwned + Unknowns,
+    T: crate::pull::Decode + Unknowns,
 {
     let already: HashSet<String> = value.unknowns().into_iter().map(|u| u.pointer).collect();
     let t: T = decode(&encode(value)?)?;
@@ -104,7 +104,7 @@ fn refusal(u: Unknown) -> ConversionError {
 /// unknowns, vendor extensions) stay.
 pub fn downgrade<T>(value: &(impl Serialize + Unknowns)) -> Result<Downgraded<T>, ConversionError>
 where
-    T: DeserializeOwned + Unknowns,
+    T: crate::pull::Decode + Unknowns,
 {
     let already: HashSet<String> = value.unknowns().into_iter().map(|u| u.pointer).collect();
     let text = id_for_older_errors(encode(value)?);
@@ -183,10 +183,19 @@ fn structural_hint(method: &str) -> &'static str {
 
 /// Decodes compact JSON text as `T`; an error names the JSON Pointer where decoding stopped.
 /// (Through the text rather than a `Value`, so that converting reuses the decoders every
-/// program has, instead of compiling a second set.) Public for mcp-typed's session, checker and
+/// program has, instead of compiling a second set; the shared decoder names the pointer.) Public for mcp-typed's session, checker and
 /// rmcp adapter, which convert the same way.
 #[doc(hidden)]
-pub fn decode<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
+pub fn decode<T: crate::pull::Decode>(text: &str) -> Result<T, ConversionError> {
+    crate::pull::from_str(text).map_err(|e| ConversionError {
+        pointer: e.pointer(),
+        message: e.message().to_owned(),
+    })
+}
+
+/// [`decode`] for another crate's type (serde only): the pointer is read off the error's
+/// column in one-line JSON text.
+fn decode_serde<T: DeserializeOwned>(text: &str) -> Result<T, ConversionError> {
     serde_json::from_str(text).map_err(|e| {
         let message = e.to_string();
         let message = match message.rsplit_once(" at line ") {
@@ -274,7 +283,7 @@ fn remove(json: &mut Value, pointer: &str) {
 /// error names the first member that would be dropped, and the others.
 pub fn downgrade_exact<T>(value: &(impl Serialize + Unknowns)) -> Result<T, ConversionError>
 where
-    T: DeserializeOwned + Unknowns,
+    T: crate::pull::Decode + Unknowns,
 {
     let down = downgrade::<T>(value)?;
     match down.dropped.split_first() {
@@ -300,7 +309,7 @@ where
 /// is not a valid `T`. Through the text, never a `serde_json::Value`, so that `f32` fields
 /// keep their digits (`0.8`, not the `0.800000011920929` that `serde_json::to_value` makes
 /// of them).
-pub fn from_model<T: DeserializeOwned>(value: &impl Serialize) -> Result<T, ConversionError> {
+pub fn from_model<T: crate::pull::Decode>(value: &impl Serialize) -> Result<T, ConversionError> {
     decode(&encode(value)?)
 }
 
@@ -312,7 +321,7 @@ pub fn to_model<R: DeserializeOwned + Serialize>(
     model: &str,
 ) -> Result<R, ConversionError> {
     let text = encode(value)?;
-    let r: R = decode(&text)?;
+    let r: R = decode_serde(&text)?;
     let ours: Value = decode(&text)?;
     let theirs: Value = decode(&encode(&r)?)?;
     let mut at = JsonPath::default();

@@ -56,6 +56,8 @@ pub mod pull;
 pub use decode::DecodeError;
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 pub use messages::ResultResponse;
+/// The shared decoder's trait: every generated type implements it (see [`pull`]).
+pub use pull::Decode;
 pub use tools::{ArgumentsError, ToolOutputError};
 pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};

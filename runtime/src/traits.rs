@@ -58,6 +58,7 @@ pub trait DefinitionVisitor {
             + Clone
             + PartialEq
             + Unknowns
+            + crate::pull::Decode
             + 'static;
 }
 

@@ -23,11 +23,25 @@ use serde_json::{Map, Value};
 
 /// The bounds every generated type meets and the checks need.
 pub trait Generated:
-    Serialize + DeserializeOwned + Debug + Clone + PartialEq + Unknowns + 'static
+    Serialize
+    + DeserializeOwned
+    + mcp_typed::runtime::Decode
+    + Debug
+    + Clone
+    + PartialEq
+    + Unknowns
+    + 'static
 {
 }
-impl<T: Serialize + DeserializeOwned + Debug + Clone + PartialEq + Unknowns + 'static> Generated
-    for T
+impl<T> Generated for T where
+    T: Serialize
+        + DeserializeOwned
+        + mcp_typed::runtime::Decode
+        + Debug
+        + Clone
+        + PartialEq
+        + Unknowns
+        + 'static
 {
 }
 

@@ -42,11 +42,14 @@ impl Failure {
 /// A decoded value, or the decoding error.
 pub(crate) type Decoded = Result<Typed, Failure>;
 
-/// Decodes `text` (compact JSON: the pointer of an error is read off its column) as `T` and
-/// encodes it again.
+/// Decodes `text` as `T` (an error names its JSON pointer) and encodes it again.
 fn decode<T>(text: &str) -> Decoded
 where
-    T: serde::de::DeserializeOwned + serde::Serialize + fmt::Debug + Unknowns,
+    T: serde::de::DeserializeOwned
+        + serde::Serialize
+        + fmt::Debug
+        + Unknowns
+        + crate::runtime::Decode,
 {
     let value: T = crate::convert::decode(text).map_err(|e| Failure {
         pointer: e.pointer,
@@ -76,6 +79,7 @@ impl DefinitionVisitor for DecodeAs<'_> {
             + Clone
             + PartialEq
             + Unknowns
+            + crate::runtime::Decode
             + 'static,
     {
         decode::<T>(self.0).map(|mut t| {
@@ -104,6 +108,7 @@ impl DefinitionVisitor for DecodeNamed<'_> {
             + Clone
             + PartialEq
             + Unknowns
+            + crate::runtime::Decode
             + 'static,
     {
         (rust_name, decode::<T>(self.0))

@@ -527,7 +527,7 @@ impl<H: ClientHandler> ClientSession<H> {
     pub fn take_as<R, T>(&mut self, pending: &Pending<R>) -> Option<Result<T, ClientError>>
     where
         R: RequestMethod,
-        T: serde::de::DeserializeOwned,
+        T: crate::runtime::Decode,
     {
         let outcome = self.done.remove(&pending.id)?;
         Some(outcome.and_then(|raw| {

@@ -247,7 +247,7 @@ impl<H: ClientHandler> Connection<H> {
     ) -> Result<T, ClientError>
     where
         R: RequestMethod + Into<app::ClientRequest>,
-        T: serde::de::DeserializeOwned,
+        T: crate::runtime::Decode,
     {
         let (pending, line) = self.session.request(make)?;
         self.send(&[line])?;
@@ -361,7 +361,7 @@ impl<H: ClientHandler> Connection<H> {
     ) -> Result<usize, PageError>
     where
         R: RequestMethod + Into<app::ClientRequest>,
-        T: serde::de::DeserializeOwned,
+        T: crate::runtime::Decode,
     {
         let mut cursors = HashSet::new();
         let mut params = app::PaginatedRequestParams::new();
@@ -399,7 +399,7 @@ impl<H: ClientHandler> Connection<H> {
     ) -> Result<Vec<T>, ClientError>
     where
         R: RequestMethod + Into<app::ClientRequest>,
-        R::Result: serde::de::DeserializeOwned,
+        R::Result: crate::runtime::Decode,
     {
         let mut items = Vec::new();
         let read = self.pages(MAX_PAGES, request, |_, result| {

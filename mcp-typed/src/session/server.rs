@@ -710,7 +710,7 @@ const CACHEABLE: [&str; 5] = [
 /// `value` read as `T` and written back (what we send must fit the revision, members in its
 /// order); else an internal error naming where it does not fit.
 #[cfg(feature = "v2026_07_28")]
-fn checked<T: serde::de::DeserializeOwned + serde::Serialize>(
+fn checked<T: crate::runtime::Decode + serde::Serialize>(
     value: Value,
 ) -> Result<Value, (i64, String)> {
     match convert::decode::<T>(&value.to_string()) {

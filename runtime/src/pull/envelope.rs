@@ -77,9 +77,10 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 decided = Some(Decided::Method(p.str()?.to_owned()));
             }
             Member::Result if decided.is_none() => {
+                // Kept as text until typed (`result_as`), where the depth limit applies.
                 p.peek()?;
                 let start = p.mark();
-                p.skip()?;
+                p.skip_raw()?;
                 decided = Some(Decided::Result(start, p.mark()));
             }
             Member::Error if decided.is_none() => {
@@ -177,7 +178,7 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                         "jsonrpc" | "id" => q.skip()?,
                         "result" if !result_seen => {
                             result_seen = true;
-                            q.skip()?
+                            q.skip_raw()?
                         }
                         _ => {
                             let v = super::value(&mut q).map_err(|e| e.in_member(&k))?;

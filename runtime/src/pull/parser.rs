@@ -247,6 +247,56 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Skips the next value however deeply nested (without the depth limit, and without
+    /// recursion: a stack of the containers open), for a value kept as its text and decoded
+    /// later, when the limit applies (a response's `result`).
+    pub fn skip_raw(&mut self) -> Result<(), Error> {
+        let err = |p: &Parser<'_>, e| jiter_error(p.data, p.base, e);
+        // `true` for an object, `false` for an array.
+        let mut open: Vec<bool> = Vec::new();
+        loop {
+            // One value's start: a scalar is skipped, a container entered.
+            let entered = match self.peek()? {
+                Kind::Object => match self.j.next_object_bytes() {
+                    Ok(Some(_)) => Some(true),
+                    Ok(None) => None,
+                    Err(e) => return Err(err(self, e)),
+                },
+                Kind::Array => match self.j.known_array() {
+                    Ok(Some(_)) => Some(false),
+                    Ok(None) => None,
+                    Err(e) => return Err(err(self, e)),
+                },
+                _ => {
+                    self.j.known_skip(self.peeked).map_err(|e| err(self, e))?;
+                    None
+                }
+            };
+            if let Some(object) = entered {
+                open.push(object);
+                continue;
+            }
+            // A value ended: close the containers that end with it.
+            loop {
+                let Some(&object) = open.last() else {
+                    return Ok(());
+                };
+                let more = if object {
+                    match self.j.next_key_bytes() {
+                        Ok(key) => key.is_some(),
+                        Err(e) => return Err(err(self, e)),
+                    }
+                } else {
+                    self.j.array_step().map_err(|e| err(self, e))?.is_some()
+                };
+                if more {
+                    break;
+                }
+                open.pop();
+            }
+        }
+    }
+
     /// The byte offset (in the whole input) of the next value, after `peek`; to come back to
     /// it with [`Parser::at`], or to take its text with [`Parser::text`].
     #[inline]

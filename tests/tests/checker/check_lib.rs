@@ -200,7 +200,7 @@ fn broken_server_session() {
             [2025-11-25] ok response to initialize (InitializeResult)
             [2025-11-25] ok notification InitializedNotification (notifications/initialized)
             [2025-11-25] ok request CallToolRequest (tools/call)
-            [2025-11-25] error response to tools/call: CallToolResult: missing field `text` at /result/content/1 (2025-11-25)
+            [2025-11-25] error response to tools/call: CallToolResult: missing member `text` in a TextContent object at /result/content/1 (2025-11-25)
                 schema "/result/content/1"
             [2025-11-25] lossy /id: null -> (absent)
                 lossy "/id"

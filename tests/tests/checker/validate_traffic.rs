@@ -135,7 +135,7 @@ fn bad_lines_are_reported_with_their_reason_and_fail_the_run() {
         // A request that cannot be read: its id and method, and the error to answer with.
         (
             "error request id 4 (tools/call), answer -32602: ClientRequest: ",
-            &["missing field `name`"],
+            &["missing member `name`", "at /params"],
         ),
         (
             "ok notification ProgressNotification (notifications/progress)",
@@ -191,7 +191,7 @@ fn definition_mode_decodes_each_line_as_that_definition() {
         ],
     );
     assert!(
-        lines[5].starts_with("error missing field `text`"),
+        lines[5].starts_with("error missing member `text` in a TextContent object"),
         "{}",
         lines[5]
     );

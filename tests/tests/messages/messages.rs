@@ -448,21 +448,21 @@ fn members_before_a_late_tag_decode_the_same_from_every_input() {
     let first = serde_json::from_str::<ElicitRequestParams>(bad_first)
         .unwrap_err()
         .to_string();
-    assert!(
-        late.starts_with("invalid type: integer `5`, expected a string at line 1 column "),
-        "{late}"
-    );
-    assert_eq!(late.matches(" at line ").count(), 1, "{late}");
+    // The same error whether the tag comes first or last, naming the member by its pointer.
     assert_eq!(
-        late.split(" at line ").next(),
-        first.split(" at line ").next()
+        late,
+        "invalid type: integer `5`, expected a string at `/message`"
     );
-    // A bad member nested in a buffered one: still one position, the message unchanged.
+    assert_eq!(late, first);
+    // A bad member nested in one read before the tag: its whole pointer.
     let nested = r#"{"message":"m","requestedSchema":{"type":"object","properties":{"n":{"type":"string","minLength":"1"}}},"mode":"form"}"#;
     let err = serde_json::from_str::<ElicitRequestParams>(nested)
         .unwrap_err()
         .to_string();
-    assert_eq!(err.matches(" at line ").count(), 1, "{err}");
+    assert!(
+        err.ends_with(" at `/requestedSchema/properties/n/minLength`"),
+        "{err}"
+    );
     assert!(
         serde_json::from_value::<ElicitRequestParams>(serde_json::from_str(nested).unwrap())
             .is_err()

@@ -27,7 +27,7 @@ where
 /// The same through [`to_rmcp`]/[`from_rmcp`], for pairs without a `TryFrom`.
 fn through<Ours, R>(value: &Value) -> Result<Value, ConversionError>
 where
-    Ours: DeserializeOwned + Serialize,
+    Ours: DeserializeOwned + Serialize + mcp_typed::runtime::Decode,
     R: DeserializeOwned + Serialize,
 {
     let ours: Ours = serde_json::from_value(value.clone()).expect("a valid value");

@@ -78,14 +78,9 @@ const ALLOW: &[Allowed] = &[
     // A plain `Result` carrying `prompts`/`roots` as an extra member is taken for
     // ListPromptsResult/ListRootsResult and fails.
     Allowed {
-        revisions: &[
-            "2024-11-05",
-            "2025-03-26",
-            "2025-06-18",
-            "2025-11-25",
-            "2026-07-28",
-            "draft",
-        ],
+        // (2026-07-28 and draft decode it since the pull decoder: their results are told
+        // apart by `resultType` first, and the shape is scored before anything is decoded.)
+        revisions: &["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"],
         definition: "ServerResult",
         exempt: Exempt::ForeignMembers,
         repro: r#"{"resultType":"complete","prompts":[null]}"#,
@@ -120,15 +115,8 @@ const ALLOW: &[Allowed] = &[
         repro: r#"{"type":"string","enum":[],"enumNames":[null]}"#,
         reason: SHAPE_UNION_COMMITS_EARLY,
     },
-    // An enum schema with an extra `maxLength` beyond i64 (StringSchema's `maxLength` is
-    // typed before the variant is chosen).
-    Allowed {
-        revisions: &["2025-06-18"],
-        definition: "PrimitiveSchemaDefinition",
-        exempt: Exempt::ForeignMembers,
-        repro: r#"{"type":"string","enum":[],"maxLength":9223372036854775808}"#,
-        reason: SHAPE_UNION_COMMITS_EARLY,
-    },
+    // (An enum schema with an extra `maxLength` beyond i64 was here for 2025-06-18: fixed by
+    // the pull decoder, which scores the members before decoding any.)
     // A request, or a result response, with an extra `error` member is taken for an error
     // response.
     Allowed {
@@ -487,7 +475,10 @@ fn check_rejections(
             Ok(debug) => Err(TestCaseError::fail(format!(
                 "decodes although required `{member}` was {what}: {text}\n  decoded: {debug}"
             ))),
-            Err(e) if e.contains(&format!("`{member}`")) => Ok(()),
+            // Named as `member`, or as the last step of the error's pointer.
+            Err(e) if e.contains(&format!("`{member}`")) || e.contains(&format!("/{member}`")) => {
+                Ok(())
+            }
             Err(e) => Err(TestCaseError::fail(format!(
                 "the error for `{member}` {what} does not name it: {e:?}\n  mutated: {text}"
             ))),

@@ -40,7 +40,7 @@ fn a_tag_after_other_members_or_repeated_decodes_as_any_member() {
     let twice = r#"{"type":"text","text":"hi","type":"text"}"#;
     assert_eq!(
         bare(&serde_json::from_str::<ContentBlock>(twice).unwrap_err()),
-        "duplicate field `type`"
+        "duplicate member `type` at `/type`"
     );
     // A tag this revision does not define: kept whole, the tag a string among the others.
     let unknown: ContentBlock = both(r#"{"a":1,"type":"video","url":"u"}"#).unwrap();
