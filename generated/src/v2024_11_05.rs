@@ -9332,10 +9332,7 @@ pub mod __de {
                                         .map(super::CallToolResultContentItem::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CallToolResultContentItem::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -9543,10 +9540,7 @@ pub mod __de {
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ClientNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -9688,11 +9682,7 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9734,7 +9724,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("role");
         let s2 = obj.get("content");
@@ -9983,10 +9973,7 @@ pub mod __de {
                                         .map(super::CompleteRequestParamsRef::Resource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CompleteRequestParamsRef::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -10332,10 +10319,7 @@ pub mod __de {
                                         .map(super::CreateMessageResultContent::Image)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CreateMessageResultContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -10449,7 +10433,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -11091,7 +11075,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -12878,10 +12862,7 @@ pub mod __de {
                                         .map(super::PromptMessageContent::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::PromptMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -13060,7 +13041,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -13884,10 +13865,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContent::Image)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -14124,10 +14102,7 @@ pub mod __de {
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ServerNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -14185,11 +14160,7 @@ pub mod __de {
                                         .map(super::ServerRequest::ListRoots)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -14231,7 +14202,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");

@@ -9453,10 +9453,7 @@ pub mod __de {
                                         .map(super::CallToolResultContentItem::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CallToolResultContentItem::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -9664,10 +9661,7 @@ pub mod __de {
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ClientNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -9809,11 +9803,7 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9855,7 +9845,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("role");
         let s2 = obj.get("content");
@@ -10104,10 +10094,7 @@ pub mod __de {
                                         .map(super::CompleteRequestParamsRef::Resource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CompleteRequestParamsRef::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -10460,10 +10447,7 @@ pub mod __de {
                                         .map(super::CreateMessageResultContent::Audio)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CreateMessageResultContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -10542,7 +10526,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -11075,7 +11059,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -11261,7 +11245,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -11560,7 +11544,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -11868,7 +11852,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -12054,7 +12038,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -13722,10 +13706,7 @@ pub mod __de {
                                         .map(super::PromptMessageContent::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::PromptMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -13904,7 +13885,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -14665,10 +14646,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContent::Audio)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -14915,10 +14893,7 @@ pub mod __de {
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ServerNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -14976,11 +14951,7 @@ pub mod __de {
                                         .map(super::ServerRequest::ListRoots)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -15022,7 +14993,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");

@@ -10987,10 +10987,7 @@ pub mod __de {
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ClientNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -11132,11 +11129,7 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -11178,7 +11171,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("role");
         let s2 = obj.get("content");
@@ -11494,10 +11487,7 @@ pub mod __de {
                                         .map(super::CompleteRequestParamsRef::ResourceTemplate)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CompleteRequestParamsRef::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -11747,11 +11737,7 @@ pub mod __de {
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ContentBlock::Unknown)
+                                    __rt::pull::kept_whole(p).map(super::ContentBlock::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -11960,10 +11946,7 @@ pub mod __de {
                                         .map(super::CreateMessageResultContent::Audio)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CreateMessageResultContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -12236,7 +12219,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -12912,7 +12895,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -14487,10 +14470,7 @@ pub mod __de {
                                         .map(super::PrimitiveSchemaDefinition::Boolean)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::PrimitiveSchemaDefinition::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -14523,7 +14503,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -15162,7 +15142,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -16043,10 +16023,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContent::Audio)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -16293,10 +16270,7 @@ pub mod __de {
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ServerNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -16366,11 +16340,7 @@ pub mod __de {
                                         .map(super::ServerRequest::Elicit)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16412,7 +16382,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");

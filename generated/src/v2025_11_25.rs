@@ -16696,10 +16696,7 @@ pub mod __de {
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ClientNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -16873,11 +16870,7 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16919,7 +16912,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("taskId");
         let s2 = obj.get("status");
@@ -17637,10 +17630,7 @@ pub mod __de {
                                         .map(super::CompleteRequestParamsRef::ResourceTemplate)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CompleteRequestParamsRef::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -17852,11 +17842,7 @@ pub mod __de {
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ContentBlock::Unknown)
+                                    __rt::pull::kept_whole(p).map(super::ContentBlock::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -18137,10 +18123,7 @@ pub mod __de {
                                         .map(super::CreateMessageResultContent::ToolResult)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CreateMessageResultContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -18396,10 +18379,7 @@ pub mod __de {
                                         .map(super::ElicitRequestParams::Form)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ElicitRequestParams::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -18712,7 +18692,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -18894,11 +18874,7 @@ pub mod __de {
                                     __rt::pull::whole(p, start, EnumSchema__merged1)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::EnumSchema::Unknown)
+                                    __rt::pull::kept_whole(p).map(super::EnumSchema::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -18930,7 +18906,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -19211,7 +19187,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -20298,7 +20274,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -20674,7 +20650,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -21560,7 +21536,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -22144,10 +22120,7 @@ pub mod __de {
                                     )
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::PrimitiveSchemaDefinition::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -22180,7 +22153,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -22549,7 +22522,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -23241,7 +23214,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -24198,10 +24171,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContent::ToolResult)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -24275,10 +24245,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContentBlock::ToolResult)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContentBlock::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -24647,10 +24614,7 @@ pub mod __de {
                                         .map(super::ServerNotification::ElicitationComplete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ServerNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -24752,11 +24716,7 @@ pub mod __de {
                                         .map(super::ServerRequest::Elicit)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -24798,7 +24758,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");
@@ -25802,7 +25762,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");

@@ -15467,7 +15467,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::CallToolResultResponseResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("resultType");
         let s1 = obj.get("_meta");
         let s2 = obj.get("inputRequests");
@@ -15965,11 +15965,7 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16097,10 +16093,7 @@ pub mod __de {
                                         .map(super::CompleteRequestParamsRef::ResourceTemplate)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CompleteRequestParamsRef::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -16351,11 +16344,7 @@ pub mod __de {
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::ContentBlock::Unknown)
+                                    __rt::pull::kept_whole(p).map(super::ContentBlock::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16592,10 +16581,7 @@ pub mod __de {
                                         .map(super::CreateMessageResultContent::ToolResult)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::CreateMessageResultContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -16921,10 +16907,7 @@ pub mod __de {
                                         .map(super::ElicitRequestParams::Url)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ElicitRequestParams::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -17122,7 +17105,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -17304,11 +17287,7 @@ pub mod __de {
                                     __rt::pull::whole(p, start, EnumSchema__merged1)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::EnumSchema::Unknown)
+                                    __rt::pull::kept_whole(p).map(super::EnumSchema::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -17340,7 +17319,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -17621,7 +17600,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -18077,7 +18056,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("resultType");
         let s1 = obj.get("_meta");
         let s2 = obj.get("inputRequests");
@@ -18520,11 +18499,7 @@ pub mod __de {
                                         .map(super::InputRequest::Elicit)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
-                                        .map(super::InputRequest::Custom)
+                                    __rt::pull::kept_whole(p).map(super::InputRequest::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -18605,7 +18580,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::InputResponse, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("role");
         let s1 = obj.get("content");
         let s2 = obj.get("_meta");
@@ -19022,7 +18997,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -19398,7 +19373,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -20678,7 +20653,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -21264,10 +21239,7 @@ pub mod __de {
                                     )
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::PrimitiveSchemaDefinition::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -21300,7 +21272,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -21669,7 +21641,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -22357,7 +22329,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -22580,7 +22552,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("resultType");
         let s1 = obj.get("_meta");
         let s2 = obj.get("inputRequests");
@@ -23510,10 +23482,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContent::ToolResult)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContent::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -23587,10 +23556,7 @@ pub mod __de {
                                         .map(super::SamplingMessageContentBlock::ToolResult)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::SamplingMessageContentBlock::Unknown)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -23849,10 +23815,7 @@ pub mod __de {
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    <__rt::Map<
-                                        String,
-                                        __rt::Value,
-                                    > as __rt::pull::Decode>::decode(p)
+                                    __rt::pull::kept_whole(p)
                                         .map(super::ServerNotification::Custom)
                                 }
                                 __rt::pull::Tag::Absent => {
@@ -23895,7 +23858,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("resultType");
         let s2 = obj.get("inputRequests");
@@ -24876,7 +24839,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+        let obj = __rt::pull::kept_whole(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");

@@ -349,7 +349,7 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
     }
     let catch_all = ident(&u.variants[t.unknown].rust_name);
     arms.push(quote! {
-        __rt::pull::Tag::Unknown => <__rt::Map<String, __rt::Value> as __rt::pull::Decode>::decode(p).map(super::#name::#catch_all),
+        __rt::pull::Tag::Unknown => __rt::pull::kept_whole(p).map(super::#name::#catch_all),
     });
     arms.push(match &t.absent {
         Some(g) => {
@@ -530,7 +530,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         #[allow(non_snake_case, unused_mut, unused_variables, clippy::redundant_closure_call)]
         fn #f(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<super::#name, __rt::pull::Error> {
             let mark = p.mark();
-            let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+            let obj = __rt::pull::kept_whole(p)?;
             #( #slot_decls )*
             let rest = #rest;
             #( #common_consts )*

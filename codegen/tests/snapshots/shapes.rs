@@ -1432,11 +1432,7 @@ pub mod shapes {
                                             .map(super::Message::Pong)
                                     }
                                     __rt::pull::Tag::Unknown => {
-                                        <__rt::Map<
-                                            String,
-                                            __rt::Value,
-                                        > as __rt::pull::Decode>::decode(p)
-                                            .map(super::Message::Custom)
+                                        __rt::pull::kept_whole(p).map(super::Message::Custom)
                                     }
                                     __rt::pull::Tag::Absent => {
                                         Err(
@@ -1596,11 +1592,7 @@ pub mod shapes {
                                             .map(super::Block::McpNumber)
                                     }
                                     __rt::pull::Tag::Unknown => {
-                                        <__rt::Map<
-                                            String,
-                                            __rt::Value,
-                                        > as __rt::pull::Decode>::decode(p)
-                                            .map(super::Block::Unknown)
+                                        __rt::pull::kept_whole(p).map(super::Block::Unknown)
                                     }
                                     __rt::pull::Tag::Absent => {
                                         Err(
@@ -1630,7 +1622,7 @@ pub mod shapes {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
             let mark = p.mark();
-            let obj: __rt::Map<String, __rt::Value> = __rt::pull::Decode::decode(p)?;
+            let obj = __rt::pull::kept_whole(p)?;
             let s0 = obj.get("type");
             let s1 = obj.get("text");
             let s2 = obj.get("enum");
@@ -1862,11 +1854,7 @@ pub mod shapes {
                                             .map(super::Params::Link)
                                     }
                                     __rt::pull::Tag::Unknown => {
-                                        <__rt::Map<
-                                            String,
-                                            __rt::Value,
-                                        > as __rt::pull::Decode>::decode(p)
-                                            .map(super::Params::Unknown)
+                                        __rt::pull::kept_whole(p).map(super::Params::Unknown)
                                     }
                                     __rt::pull::Tag::Absent => {
                                         <super::Form as __rt::pull::DecodeObject>::decode_object(

@@ -74,7 +74,26 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 if kind != Kind::String {
                     return Err(p.wrong("a string", kind).in_key("method"));
                 }
-                decided = Some(Decided::Method(p.str()?.to_owned()));
+                let value = p.mark();
+                let method = p.str()?.to_owned();
+                if Req::ENVELOPE && Note::ENVELOPE {
+                    // The members declare the envelope: the typed part goes on from here, in
+                    // one pass (the members before `method` are read again).
+                    let start = Start::AfterTag {
+                        tag: "method",
+                        mark,
+                        value,
+                    };
+                    if let Some(r) = Req::decode_method(p, &method, start) {
+                        return Ok(MessageParts::Request(None, r?));
+                    }
+                    if let Some(n) = Note::decode_method(p, &method, start) {
+                        return Ok(MessageParts::Notification(n?));
+                    }
+                    super::skip_rest(p)?;
+                    return custom(p, mark, &method, id, jsonrpc);
+                }
+                decided = Some(Decided::Method(method));
             }
             Member::Result if decided.is_none() => {
                 // Kept as text until typed (`result_as`), where the depth limit applies.
@@ -133,33 +152,7 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 }
                 return Ok(MessageParts::Notification(n));
             }
-            // A method neither set knows: kept whole (without the envelope the message
-            // keeps), a request when it has an `id`.
-            let mut raw = Map::<String, Value>::decode(&mut whole())?;
-            let is_request = id.is_some();
-            let typed_id = envelope_id(p)?;
-            if !Req::ENVELOPE {
-                envelope_jsonrpc(p)?;
-                raw.shift_remove("jsonrpc");
-                raw.shift_remove("id");
-            }
-            if is_request {
-                let req = Req::custom(raw).ok_or_else(|| {
-                    p.error(format!(
-                        "request method {method:?} is not one this side sends in this revision \
-                         (from 2026-07-28 on, a server asks for input by returning an \
-                         InputRequiredResult instead of sending requests)"
-                    ))
-                })?;
-                Ok(MessageParts::Request(typed_id, req))
-            } else {
-                let note = Note::custom(raw).ok_or_else(|| {
-                    p.error(format!(
-                        "notification method {method:?} is not one this side sends"
-                    ))
-                })?;
-                Ok(MessageParts::Notification(note))
-            }
+            custom(p, mark, &method, id, jsonrpc)
         }
         Some(Decided::Result(start, end)) => {
             envelope_jsonrpc(p)?;
@@ -229,5 +222,58 @@ impl Member {
             Member::Error => "error",
             Member::Other => "",
         }
+    }
+}
+
+/// A message whose method neither set knows, kept whole (without `jsonrpc` and `id` when
+/// the message holds them: before 2025-11-25), a request when it has an `id`. `id`,
+/// `jsonrpc`: where those members' values are, when read before the method.
+fn custom<Req: Methods, Note: Methods, Id: Decode, Err>(
+    p: &Parser<'_>,
+    mark: usize,
+    method: &str,
+    id: Option<usize>,
+    jsonrpc: Option<usize>,
+) -> Result<MessageParts<Req, Note, Id, Err>, Error> {
+    let mut raw = super::kept_whole(&mut p.at(mark))?;
+    let is_request = id.is_some() || raw.contains_key("id");
+    let typed_id = if Req::ENVELOPE {
+        // A custom request's id is checked as a typed request's is, so that a decoded
+        // request always has one to answer.
+        match raw.get("id") {
+            Some(v) => Some(
+                super::from_str::<Id>(&crate::json::value_text(v)).map_err(|e| {
+                    p.at(mark)
+                        .error(format!("invalid request `id`: {}", e.message()))
+                })?,
+            ),
+            None => None,
+        }
+    } else {
+        match jsonrpc {
+            None => return Err(p.error("missing member `jsonrpc`")),
+            Some(at) => super::const_str(&mut p.at(at), "2.0").map_err(|e| e.in_key("jsonrpc"))?,
+        }
+        raw.shift_remove("jsonrpc");
+        raw.shift_remove("id");
+        id.map(|at| Id::decode(&mut p.at(at)).map_err(|e| e.in_key("id")))
+            .transpose()?
+    };
+    if is_request {
+        let req = Req::custom(raw).ok_or_else(|| {
+            p.error(format!(
+                "request method {method:?} is not one this side sends in this revision \
+                 (from 2026-07-28 on, a server asks for input by returning an \
+                 InputRequiredResult instead of sending requests)"
+            ))
+        })?;
+        Ok(MessageParts::Request(typed_id, req))
+    } else {
+        let note = Note::custom(raw).ok_or_else(|| {
+            p.error(format!(
+                "notification method {method:?} is not one this side sends"
+            ))
+        })?;
+        Ok(MessageParts::Notification(note))
     }
 }

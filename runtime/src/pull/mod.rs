@@ -78,4 +78,4 @@ pub use object::{
 };
 pub use parser::{Kind, Parser};
 pub use union::{Shape, Tag, shape, skip_rest, tagged};
-pub use value::{Decode, DecodeObject, number, value};
+pub use value::{Decode, DecodeObject, kept_whole, number, value};

@@ -64,22 +64,26 @@ pub enum Unknown<'m> {
 /// its value into its slot (a second one: "duplicate member `k`"); unknown members go to
 /// `unknown`; required members are checked at the end, all missing ones named at once
 /// ("missing members `a`, `b` in {expecting}"). Errors from a member's value get its key in
-/// their pointer. With [`Start::AfterTag`], the tag's index (if the tag is in the table)
-/// counts as seen.
+/// their pointer. With [`Start::AfterTag`], the members before the tag (if it was not the
+/// first) are read again from the object's start, the tag's value is stored (or, for a
+/// constant, counted as seen: the union matched it), and the loop goes on after it.
 pub fn object(
     p: &mut Parser<'_>,
     table: &Table,
     start: Start,
-    mut unknown: Unknown<'_>,
+    unknown: Unknown<'_>,
     field: &mut dyn FnMut(&mut Parser<'_>, usize) -> Result<(), Error>,
 ) -> Result<(), Error> {
     debug_assert!(table.keys.len() <= 64);
-    let mut seen: u64 = 0;
+    let mut m = Members {
+        table,
+        seen: 0,
+        envelope: start == Start::Message,
+        unknown,
+        field,
+    };
     // Where the current key was read from (to read it again for an error's pointer).
     let mut key_mark;
-    // `Ok(index)` for a declared key, `Err(key)` for another one (owned: the parser's borrow
-    // ends before the member's value is read).
-    let envelope = start == Start::Message;
     let mut next = match start {
         Start::Value | Start::Message => {
             let kind = p.peek()?;
@@ -89,12 +93,12 @@ pub fn object(
             key_mark = p.mark();
             lookup(table, p.object_first()?)
         }
-        Start::AfterTag { tag, value, .. } => {
+        Start::AfterTag { tag, mark, value } => {
+            m.before_tag(p, mark, tag)?;
             if let Some(i) = table.find(tag) {
-                seen |= 1 << i;
-                // A constant tag was matched by the union already; a stored one is read.
+                m.seen |= 1 << i;
                 if table.consts & (1 << i) == 0 {
-                    field(&mut p.at(value), i).map_err(|e| e.in_key(table.keys[i]))?;
+                    (m.field)(&mut p.at(value), i).map_err(|e| e.in_key(table.keys[i]))?;
                 }
             }
             key_mark = p.mark();
@@ -102,41 +106,81 @@ pub fn object(
         }
     };
     while let Some(key) = next {
+        m.member(p, key, key_mark)?;
+        key_mark = p.mark();
+        next = lookup(table, p.object_next()?);
+    }
+    if table.required & !m.seen != 0 {
+        return Err(missing(p, table, m.seen));
+    }
+    Ok(())
+}
+
+/// The state of one object's loop: what each member is done with.
+struct Members<'t, 'u, 'f> {
+    table: &'t Table,
+    seen: u64,
+    /// `jsonrpc` and `id` are the message's ([`Start::Message`]).
+    envelope: bool,
+    unknown: Unknown<'u>,
+    field: &'f mut dyn FnMut(&mut Parser<'_>, usize) -> Result<(), Error>,
+}
+
+impl Members<'_, '_, '_> {
+    /// One member, its key read (`key`: its index, or the key when undeclared; `key_mark`:
+    /// where the key was read from), its value next.
+    fn member(
+        &mut self,
+        p: &mut Parser<'_>,
+        key: Result<usize, String>,
+        key_mark: usize,
+    ) -> Result<(), Error> {
+        let table = self.table;
         match key {
             Ok(i) => {
                 let bit = 1 << i;
-                if seen & bit != 0 {
+                if self.seen & bit != 0 {
                     let key = table.keys[i];
                     return Err(p.error(format!("duplicate member `{key}`")).in_key(key));
                 }
-                seen |= bit;
-                field(p, i).map_err(|e| e.in_key(table.keys[i]))?;
+                self.seen |= bit;
+                (self.field)(p, i).map_err(|e| e.in_key(table.keys[i]))
             }
-            Err(key) if envelope && (key == "jsonrpc" || key == "id") => p.skip()?,
-            Err(key) => match &mut unknown {
+            Err(key) if self.envelope && (key == "jsonrpc" || key == "id") => p.skip(),
+            Err(key) => match &mut self.unknown {
                 Unknown::Keep(map) => {
                     let v = value(p).map_err(|e| e.in_member(&key))?;
                     if map.contains_key(&key) {
                         return Err(p.error(format!("duplicate member `{key}`")).in_member(&key));
                     }
                     map.insert(key, v);
+                    Ok(())
                 }
-                Unknown::Deny => return Err(denied(p, table, &key)),
-                Unknown::Typed(f) => {
-                    // The key moves to `f`: on an error it is read again from the input.
-                    if let Err(e) = f(p, key) {
-                        return Err(e.in_member(&p.key_at(key_mark)));
-                    }
-                }
+                Unknown::Deny => Err(denied(p, table, &key)),
+                // The key moves to `f`: on an error it is read again from the input.
+                Unknown::Typed(f) => f(p, key).map_err(|e| e.in_member(&p.key_at(key_mark))),
             },
         }
-        key_mark = p.mark();
-        next = lookup(table, p.object_next()?);
     }
-    if table.required & !seen != 0 {
-        return Err(missing(p, table, seen));
+
+    /// The members before the first `tag` of the object at `mark` (none when the tag came
+    /// first, as encoders write it), read again.
+    fn before_tag(&mut self, p: &Parser<'_>, mark: usize, tag: &str) -> Result<(), Error> {
+        let mut q = p.reopen(mark);
+        q.peek()?;
+        let mut key_mark = q.mark();
+        let mut key = q.object_first()?;
+        while let Some(k) = key {
+            if k == tag {
+                break;
+            }
+            let k = lookup(self.table, Some(k)).expect("a key");
+            self.member(&mut q, k, key_mark)?;
+            key_mark = q.mark();
+            key = q.object_next()?;
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 #[inline]

@@ -319,6 +319,14 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Parser::at`] for the `{` of the object this parser is inside of (its nesting depth
+    /// is not counted twice when it is entered again).
+    pub(crate) fn reopen(&self, mark: usize) -> Parser<'a> {
+        let mut q = self.at(mark);
+        q.depth = q.depth.saturating_sub(1);
+        q
+    }
+
     /// The input between two marks (a value's text: take `start` after `peek`, `end` after
     /// reading or skipping the value). Empty if the marks are not character boundaries or
     /// the range is not UTF-8 (only from [`Parser::from_slice`], and [`Parser::finish`] then

@@ -866,7 +866,7 @@ fn tagged_unions() {
             true
         )
     );
-    // Tag late: decoded again from the object's start.
+    // Tag late: the variant goes on after the tag too, the members before it read again.
     let c = from_str::<Vec<Content>>(r#"[{"data":"d","mimeType":"m","type":"image"}]"#).unwrap();
     assert_eq!(
         c,
@@ -875,9 +875,18 @@ fn tagged_unions() {
                 data: "d".into(),
                 mime: "m".into()
             },
-            false
+            true
         )]
     );
+    let c = from_str::<Content>(r#"{"data":"d","type":"image","mimeType":"m"}"#).unwrap();
+    let late_in_the_middle = Content::Image(
+        Image {
+            data: "d".into(),
+            mime: "m".into(),
+        },
+        true,
+    );
+    assert_eq!(c, late_in_the_middle);
     // Unknown tag: the catch-all gets the whole object, whether the tag comes first or not.
     for text in [
         r#"{"type":"audio","data":[1,{"a":2}]}"#,

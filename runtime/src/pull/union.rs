@@ -14,11 +14,12 @@ pub enum Tag {
 }
 
 /// A union tagged by member `tag` (its values `tags`); `variant(p, tag, start)` decodes the
-/// variant. When the tag is the object's first member (as every encoder writes it) the
-/// variant continues after it in one pass ([`Start::AfterTag`]). Otherwise the object is
-/// skipped to find the tag and decoded again from its `{` ([`Start::Value`], on a parser at
-/// the object's mark): as also for an unknown tag value ([`Tag::Unknown`]) and for no tag at
-/// all ([`Tag::Absent`]). The tag's value must be a string.
+/// variant. The variant continues after the tag ([`Start::AfterTag`]): in one pass when the
+/// tag is the object's first member (as every encoder writes it); after other members, those
+/// are skipped to find the tag and read again from the object's start. An unknown tag value
+/// ([`Tag::Unknown`]) or no tag at all ([`Tag::Absent`]): the variant decodes the whole object
+/// ([`Start::Value`], on a parser at the object's mark). The tag's value must be a string; a
+/// second tag member is a member like any other (the first decides).
 pub fn tagged<T>(
     p: &mut Parser<'_>,
     tag: &'static str,
@@ -48,7 +49,14 @@ pub fn tagged<T>(
     let mut found = Tag::Absent;
     while let Some(t) = is_tag {
         if t && found == Tag::Absent {
+            p.peek()?;
+            let value = p.mark();
             found = tag_value(p, tag, tags)?;
+            // A known tag after other members: the variant goes on from here (it reads the
+            // members before the tag again from the object's start).
+            if let Tag::Known(i) = found {
+                return variant(p, Tag::Known(i), Start::AfterTag { tag, mark, value });
+            }
         } else {
             p.skip()?;
         }

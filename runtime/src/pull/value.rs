@@ -74,6 +74,31 @@ fn members(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
     Ok(map)
 }
 
+/// An object kept whole as open JSON where a typed object was expected (a union's
+/// catch-all for a tag it does not know, a message of a method no set knows, a union told
+/// apart by members): its members in input order, a repeated key refused ("duplicate member
+/// `k`") as a typed object refuses it among its unknown members. Values nested in it are open
+/// JSON ([`value()`]: a repeated key keeps its last value, as in serde_json's maps), as a
+/// `Map<String, Value>` member's are.
+pub fn kept_whole(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
+    match p.peek()? {
+        Kind::Object => {
+            let mut map = Map::new();
+            let mut key = p.object_first()?.map(str::to_owned);
+            while let Some(k) = key {
+                let v = value(p).map_err(|e| e.in_member(&k))?;
+                if map.contains_key(&k) {
+                    return Err(p.error(format!("duplicate member `{k}`")).in_member(&k));
+                }
+                map.insert(k, v);
+                key = p.object_next()?.map(str::to_owned);
+            }
+            Ok(map)
+        }
+        k => Err(p.wrong("a map", k)),
+    }
+}
+
 impl Decode for String {
     #[inline]
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
