@@ -9739,8 +9739,7 @@ pub mod __de {
                     "roots"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 3] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -9749,7 +9748,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9765,7 +9764,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9774,7 +9773,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9786,7 +9785,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9798,7 +9797,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9810,7 +9809,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9826,7 +9825,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9835,7 +9834,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9846,63 +9845,41 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
-            Some((1, false)) => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::CreateMessage)
-                    .map_err(|e| e.context("CreateMessageResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
-            }
-            Some((2, false)) => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::ListRoots)
-                    .map_err(|e| e.context("ListRootsResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -10441,8 +10418,7 @@ pub mod __de {
         let rest = obj
             .keys()
             .any(|k| !matches!(k.as_str(), "uri" | "mimeType" | "text" | "blob"));
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -10451,7 +10427,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10463,7 +10439,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -10472,7 +10448,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10491,7 +10467,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10503,7 +10479,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -10512,7 +10488,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10523,48 +10499,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -11103,8 +11065,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -11124,7 +11085,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11136,7 +11097,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11150,7 +11111,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11175,7 +11136,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11189,7 +11150,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11216,7 +11177,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11228,7 +11189,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11259,7 +11220,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11271,7 +11232,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11282,78 +11243,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
-            Some((2, false)) => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Response)
-                    .map_err(|e| e.context("JsonRpcResponse"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
-            }
-            Some((3, false)) => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Error)
-                    .map_err(|e| e.context("JsonRpcError"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -13049,8 +12980,7 @@ pub mod __de {
         let rest = obj
             .keys()
             .any(|k| !matches!(k.as_str(), "uri" | "mimeType" | "text" | "blob"));
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -13059,7 +12989,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13071,7 +13001,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -13080,7 +13010,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13099,7 +13029,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13111,7 +13041,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -13120,7 +13050,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13131,48 +13061,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -14229,8 +14145,7 @@ pub mod __de {
                     "messages" | "tools" | "content" | "isError" | "completion"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 10] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -14239,7 +14154,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14255,7 +14170,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14264,7 +14179,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14276,7 +14191,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14288,7 +14203,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14300,7 +14215,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14316,7 +14231,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14325,7 +14240,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14334,7 +14249,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14353,7 +14268,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14362,7 +14277,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14371,7 +14286,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14390,7 +14305,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14399,7 +14314,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14418,7 +14333,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14427,7 +14342,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14436,7 +14351,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14455,7 +14370,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14464,7 +14379,7 @@ pub mod __de {
                 match s10 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14473,7 +14388,7 @@ pub mod __de {
                 match s11 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14492,7 +14407,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14501,7 +14416,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14510,7 +14425,7 @@ pub mod __de {
                 match s12 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14529,7 +14444,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14538,7 +14453,7 @@ pub mod __de {
                 match s13 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14550,7 +14465,7 @@ pub mod __de {
                 match s14 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14566,7 +14481,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14575,7 +14490,7 @@ pub mod __de {
                 match s15 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14586,168 +14501,90 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
-            Some((1, false)) => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Initialize)
-                    .map_err(|e| e.context("InitializeResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
-            Some((2, false)) => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResources)
-                    .map_err(|e| e.context("ListResourcesResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
-            Some((3, false)) => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResourceTemplates)
-                    .map_err(|e| e.context("ListResourceTemplatesResult"))
-            }
-            Some((4, true)) => {
+            4 => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
-            Some((4, false)) => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ReadResource)
-                    .map_err(|e| e.context("ReadResourceResult"))
-            }
-            Some((5, true)) => {
+            5 => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
-            Some((5, false)) => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListPrompts)
-                    .map_err(|e| e.context("ListPromptsResult"))
-            }
-            Some((6, true)) => {
+            6 => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
-            Some((6, false)) => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetPrompt)
-                    .map_err(|e| e.context("GetPromptResult"))
-            }
-            Some((7, true)) => {
+            7 => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
-            Some((7, false)) => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListTools)
-                    .map_err(|e| e.context("ListToolsResult"))
-            }
-            Some((8, true)) => {
+            8 => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
-            Some((8, false)) => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::CallTool)
-                    .map_err(|e| e.context("CallToolResult"))
-            }
-            Some((9, true)) => {
+            9 => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Complete)
-            }
-            Some((9, false)) => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Complete)
-                    .map_err(|e| e.context("CompleteResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(

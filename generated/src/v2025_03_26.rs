@@ -9860,8 +9860,7 @@ pub mod __de {
                     "roots"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 3] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -9870,7 +9869,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9886,7 +9885,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9895,7 +9894,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9907,7 +9906,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9919,7 +9918,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9931,7 +9930,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9947,7 +9946,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -9956,7 +9955,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -9967,63 +9966,41 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
-            Some((1, false)) => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::CreateMessage)
-                    .map_err(|e| e.context("CreateMessageResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
-            }
-            Some((2, false)) => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::ListRoots)
-                    .map_err(|e| e.context("ListRootsResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -10534,8 +10511,7 @@ pub mod __de {
         let rest = obj
             .keys()
             .any(|k| !matches!(k.as_str(), "uri" | "mimeType" | "text" | "blob"));
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -10544,7 +10520,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10556,7 +10532,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -10565,7 +10541,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10584,7 +10560,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10596,7 +10572,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -10605,7 +10581,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -10616,48 +10592,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -11080,8 +11042,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -11101,7 +11062,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11113,7 +11074,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11127,7 +11088,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11152,7 +11113,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11166,7 +11127,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11174,48 +11135,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcBatchRequestItem::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcBatchRequestItem::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcBatchRequestItem::Notification)
-            }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcBatchRequestItem::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JsonRpcBatchRequestItem matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -11266,8 +11213,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -11287,7 +11233,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11299,7 +11245,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11330,7 +11276,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11342,7 +11288,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11353,48 +11299,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcBatchResponseItem::Response)
             }
-            Some((0, false)) => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcBatchResponseItem::Response)
-                    .map_err(|e| e.context("JsonRpcResponse"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcBatchResponseItem::Error)
-            }
-            Some((1, false)) => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcBatchResponseItem::Error)
-                    .map_err(|e| e.context("JsonRpcError"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JsonRpcBatchResponseItem matches this object; expected one of: Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -11572,8 +11504,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -11593,7 +11524,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11605,7 +11536,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11619,7 +11550,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11644,7 +11575,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11658,7 +11589,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11685,7 +11616,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11697,7 +11628,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11728,7 +11659,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11740,7 +11671,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11751,78 +11682,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
-            Some((2, false)) => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Response)
-                    .map_err(|e| e.context("JsonRpcResponse"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
-            }
-            Some((3, false)) => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Error)
-                    .map_err(|e| e.context("JsonRpcError"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -11873,8 +11774,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -11894,7 +11794,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11906,7 +11806,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11920,7 +11820,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11945,7 +11845,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11959,7 +11859,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11967,48 +11867,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem::Notification)
-            }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JsonRpcMessageArrayItem matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -12059,8 +11945,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -12080,7 +11965,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12092,7 +11977,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12123,7 +12008,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12135,7 +12020,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12146,48 +12031,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem2::Response)
             }
-            Some((0, false)) => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem2::Response)
-                    .map_err(|e| e.context("JsonRpcResponse"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem2::Error)
-            }
-            Some((1, false)) => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessageArrayItem2::Error)
-                    .map_err(|e| e.context("JsonRpcError"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JsonRpcMessageArrayItem2 matches this object; expected one of: Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -13893,8 +13764,7 @@ pub mod __de {
         let rest = obj
             .keys()
             .any(|k| !matches!(k.as_str(), "uri" | "mimeType" | "text" | "blob"));
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -13903,7 +13773,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13915,7 +13785,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -13924,7 +13794,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13943,7 +13813,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13955,7 +13825,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -13964,7 +13834,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13975,48 +13845,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -15020,8 +14876,7 @@ pub mod __de {
                     "messages" | "tools" | "content" | "isError" | "completion"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 10] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -15030,7 +14885,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15046,7 +14901,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15055,7 +14910,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15067,7 +14922,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15079,7 +14934,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15091,7 +14946,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15107,7 +14962,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15116,7 +14971,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15125,7 +14980,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15144,7 +14999,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15153,7 +15008,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15162,7 +15017,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15181,7 +15036,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15190,7 +15045,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15209,7 +15064,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15218,7 +15073,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15227,7 +15082,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15246,7 +15101,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15255,7 +15110,7 @@ pub mod __de {
                 match s10 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15264,7 +15119,7 @@ pub mod __de {
                 match s11 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15283,7 +15138,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15292,7 +15147,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15301,7 +15156,7 @@ pub mod __de {
                 match s12 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15320,7 +15175,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15329,7 +15184,7 @@ pub mod __de {
                 match s13 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15341,7 +15196,7 @@ pub mod __de {
                 match s14 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15357,7 +15212,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15366,7 +15221,7 @@ pub mod __de {
                 match s15 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15377,168 +15232,90 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
-            Some((1, false)) => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Initialize)
-                    .map_err(|e| e.context("InitializeResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
-            Some((2, false)) => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResources)
-                    .map_err(|e| e.context("ListResourcesResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
-            Some((3, false)) => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResourceTemplates)
-                    .map_err(|e| e.context("ListResourceTemplatesResult"))
-            }
-            Some((4, true)) => {
+            4 => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
-            Some((4, false)) => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ReadResource)
-                    .map_err(|e| e.context("ReadResourceResult"))
-            }
-            Some((5, true)) => {
+            5 => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
-            Some((5, false)) => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListPrompts)
-                    .map_err(|e| e.context("ListPromptsResult"))
-            }
-            Some((6, true)) => {
+            6 => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
-            Some((6, false)) => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetPrompt)
-                    .map_err(|e| e.context("GetPromptResult"))
-            }
-            Some((7, true)) => {
+            7 => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
-            Some((7, false)) => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListTools)
-                    .map_err(|e| e.context("ListToolsResult"))
-            }
-            Some((8, true)) => {
+            8 => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
-            Some((8, false)) => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::CallTool)
-                    .map_err(|e| e.context("CallToolResult"))
-            }
-            Some((9, true)) => {
+            9 => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Complete)
-            }
-            Some((9, false)) => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Complete)
-                    .map_err(|e| e.context("CompleteResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(

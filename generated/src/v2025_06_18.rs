@@ -11187,8 +11187,7 @@ pub mod __de {
                     "roots" | "action"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -11197,7 +11196,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11213,7 +11212,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11222,7 +11221,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11248,7 +11247,7 @@ pub mod __de {
                                             .get("type")
                                             .is_some_and(|x| x.as_str() == Some("audio")))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11260,7 +11259,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11272,7 +11271,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11288,7 +11287,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11297,7 +11296,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11316,7 +11315,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11325,7 +11324,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -11334,7 +11333,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -11345,78 +11344,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
-            Some((1, false)) => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::CreateMessage)
-                    .map_err(|e| e.context("CreateMessageResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
-            Some((2, false)) => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::ListRoots)
-                    .map_err(|e| e.context("ListRootsResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::Elicit)
-            }
-            Some((3, false)) => {
-                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::Elicit)
-                    .map_err(|e| e.context("ElicitResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -12230,8 +12199,7 @@ pub mod __de {
             .any(|k| {
                 !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -12240,7 +12208,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12252,7 +12220,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -12261,7 +12229,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -12270,7 +12238,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12289,7 +12257,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12301,7 +12269,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -12310,7 +12278,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -12319,7 +12287,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12330,48 +12298,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -12923,8 +12877,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -12944,7 +12897,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12956,7 +12909,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -12970,7 +12923,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -12995,7 +12948,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13009,7 +12962,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -13036,7 +12989,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13048,7 +13001,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13079,7 +13032,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13091,7 +13044,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -13102,78 +13055,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
-            Some((2, false)) => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Response)
-                    .map_err(|e| e.context("JsonRpcResponse"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
-            }
-            Some((3, false)) => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Error)
-                    .map_err(|e| e.context("JsonRpcError"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Response (with jsonrpc, id, result); Error (with jsonrpc, id, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -14533,8 +14456,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -14552,7 +14474,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14561,7 +14483,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14570,7 +14492,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14579,7 +14501,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14588,7 +14510,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14613,7 +14535,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14622,7 +14544,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14631,7 +14553,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -14643,7 +14565,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -14651,48 +14573,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
-            Some((0, false)) => {
-                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::String)
-                    .map_err(|e| e.context("StringSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::Enum)
-            }
-            Some((1, false)) => {
-                <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::Enum)
-                    .map_err(|e| e.context("EnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); Enum (with type, enum)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -15153,8 +15061,7 @@ pub mod __de {
             .any(|k| {
                 !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -15163,7 +15070,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15175,7 +15082,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15184,7 +15091,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15193,7 +15100,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15212,7 +15119,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15224,7 +15131,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15233,7 +15140,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15242,7 +15149,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15253,48 +15160,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -16411,8 +16304,7 @@ pub mod __de {
                     "completion"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 10] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -16421,7 +16313,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16437,7 +16329,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16446,7 +16338,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16458,7 +16350,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16470,7 +16362,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16482,7 +16374,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16498,7 +16390,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16507,7 +16399,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16516,7 +16408,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16535,7 +16427,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16544,7 +16436,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16553,7 +16445,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16572,7 +16464,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16581,7 +16473,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16600,7 +16492,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16609,7 +16501,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16618,7 +16510,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16637,7 +16529,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16646,7 +16538,7 @@ pub mod __de {
                 match s10 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16655,7 +16547,7 @@ pub mod __de {
                 match s11 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16674,7 +16566,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16683,7 +16575,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16692,7 +16584,7 @@ pub mod __de {
                 match s12 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16711,7 +16603,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16720,7 +16612,7 @@ pub mod __de {
                 match s13 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16732,7 +16624,7 @@ pub mod __de {
                 match s14 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16741,7 +16633,7 @@ pub mod __de {
                 match s15 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16757,7 +16649,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16766,7 +16658,7 @@ pub mod __de {
                 match s16 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16777,168 +16669,90 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
-            Some((1, false)) => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Initialize)
-                    .map_err(|e| e.context("InitializeResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
-            Some((2, false)) => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResources)
-                    .map_err(|e| e.context("ListResourcesResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
-            Some((3, false)) => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResourceTemplates)
-                    .map_err(|e| e.context("ListResourceTemplatesResult"))
-            }
-            Some((4, true)) => {
+            4 => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
-            Some((4, false)) => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ReadResource)
-                    .map_err(|e| e.context("ReadResourceResult"))
-            }
-            Some((5, true)) => {
+            5 => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
-            Some((5, false)) => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListPrompts)
-                    .map_err(|e| e.context("ListPromptsResult"))
-            }
-            Some((6, true)) => {
+            6 => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
-            Some((6, false)) => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetPrompt)
-                    .map_err(|e| e.context("GetPromptResult"))
-            }
-            Some((7, true)) => {
+            7 => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
-            Some((7, false)) => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListTools)
-                    .map_err(|e| e.context("ListToolsResult"))
-            }
-            Some((8, true)) => {
+            8 => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
-            Some((8, false)) => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::CallTool)
-                    .map_err(|e| e.context("CallToolResult"))
-            }
-            Some((9, true)) => {
+            9 => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Complete)
-            }
-            Some((9, false)) => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Complete)
-                    .map_err(|e| e.context("CompleteResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); Complete (with completion)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(

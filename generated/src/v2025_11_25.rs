@@ -16939,8 +16939,7 @@ pub mod __de {
                     "action"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 8] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -16949,7 +16948,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16965,7 +16964,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -16974,7 +16973,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16986,7 +16985,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -16998,7 +16997,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17007,7 +17006,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17019,7 +17018,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17033,7 +17032,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Null)
                             || __rt::is_kind(v, __rt::Kind::Integer))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17045,7 +17044,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17061,7 +17060,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17077,7 +17076,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17086,7 +17085,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17098,7 +17097,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17110,7 +17109,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17119,7 +17118,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17131,7 +17130,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17145,7 +17144,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Null)
                             || __rt::is_kind(v, __rt::Kind::Integer))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17157,7 +17156,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17173,7 +17172,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17182,7 +17181,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17191,7 +17190,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17210,7 +17209,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17219,7 +17218,7 @@ pub mod __de {
                 match s10 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17254,7 +17253,7 @@ pub mod __de {
                                             .get("type")
                                             .is_some_and(|x| x.as_str() == Some("tool_result")))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17266,7 +17265,7 @@ pub mod __de {
                 match s12 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17278,7 +17277,7 @@ pub mod __de {
                 match s13 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17294,7 +17293,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17303,7 +17302,7 @@ pub mod __de {
                 match s14 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17322,7 +17321,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17331,7 +17330,7 @@ pub mod __de {
                 match s11 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17340,7 +17339,7 @@ pub mod __de {
                 match s15 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17351,138 +17350,76 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::GetTask)
             }
-            Some((1, false)) => {
-                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::GetTask)
-                    .map_err(|e| e.context("GetTaskResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::GetTaskPayload)
             }
-            Some((2, false)) => {
-                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::GetTaskPayload)
-                    .map_err(|e| e.context("GetTaskPayloadResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::CancelTask)
             }
-            Some((3, false)) => {
-                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::CancelTask)
-                    .map_err(|e| e.context("CancelTaskResult"))
-            }
-            Some((4, true)) => {
+            4 => {
                 <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::ListTasks)
             }
-            Some((4, false)) => {
-                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::ListTasks)
-                    .map_err(|e| e.context("ListTasksResult"))
-            }
-            Some((5, true)) => {
+            5 => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
-            Some((5, false)) => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::CreateMessage)
-                    .map_err(|e| e.context("CreateMessageResult"))
-            }
-            Some((6, true)) => {
+            6 => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
-            Some((6, false)) => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::ListRoots)
-                    .map_err(|e| e.context("ListRootsResult"))
-            }
-            Some((7, true)) => {
+            7 => {
                 <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ClientResult::Elicit)
-            }
-            Some((7, false)) => {
-                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ClientResult::Elicit)
-                    .map_err(|e| e.context("ElicitResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ClientResult matches this object; expected one of: McpResult (with ); GetTask (with taskId, status, createdAt, lastUpdatedAt, ttl); GetTaskPayload (with ); CancelTask (with taskId, status, createdAt, lastUpdatedAt, ttl); ListTasks (with tasks); CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -18703,8 +18640,7 @@ pub mod __de {
             .any(|k| {
                 !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -18713,7 +18649,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18725,7 +18661,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18734,7 +18670,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18743,7 +18679,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18762,7 +18698,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18774,7 +18710,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18783,7 +18719,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18792,7 +18728,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18803,48 +18739,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -18935,8 +18857,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 3] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -18954,7 +18875,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18963,7 +18884,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18972,7 +18893,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18984,7 +18905,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19009,7 +18930,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19018,7 +18939,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19027,7 +18948,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19036,7 +18957,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19064,7 +18985,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19073,7 +18994,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19082,7 +19003,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19094,7 +19015,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19103,7 +19024,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19111,63 +19032,41 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::UntitledSingleSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::UntitledSingleSelectEnum)
-                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::TitledSingleSelectEnum)
             }
-            Some((1, false)) => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::TitledSingleSelectEnum)
-                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::LegacyTitledEnum)
-            }
-            Some((2, false)) => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::LegacyTitledEnum)
-                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -19216,8 +19115,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -19235,7 +19133,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19244,7 +19142,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19253,7 +19151,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19262,7 +19160,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19277,7 +19175,7 @@ pub mod __de {
                                         .get("type")
                                         .is_some_and(|x| x.as_str() == Some("string"))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19289,7 +19187,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19314,7 +19212,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19323,7 +19221,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19332,7 +19230,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19341,7 +19239,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19353,7 +19251,7 @@ pub mod __de {
                             && (!v.is_object()
                                 || ((__rt::has_keys(Some(v), &["anyOf"])))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19365,7 +19263,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19373,48 +19271,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::UntitledMultiSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::UntitledMultiSelectEnum)
-                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::TitledMultiSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::TitledMultiSelectEnum)
-                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -20302,8 +20186,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -20323,7 +20206,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20335,7 +20218,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20347,7 +20230,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20372,7 +20255,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20384,7 +20267,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20411,7 +20294,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20423,7 +20306,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20454,7 +20337,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20463,7 +20346,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20474,78 +20357,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Result)
             }
-            Some((2, false)) => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Result)
-                    .map_err(|e| e.context("JsonRpcResultResponse"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
-            }
-            Some((3, false)) => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Error)
-                    .map_err(|e| e.context("JsonRpcErrorResponse"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -20671,8 +20524,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -20692,7 +20544,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20704,7 +20556,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20735,7 +20587,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20744,7 +20596,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20755,48 +20607,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcResponse::Result)
             }
-            Some((0, false)) => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcResponse::Result)
-                    .map_err(|e| e.context("JsonRpcResultResponse"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcResponse::Error)
-            }
-            Some((1, false)) => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcResponse::Error)
-                    .map_err(|e| e.context("JsonRpcErrorResponse"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCResponse matches this object; expected one of: Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -21565,8 +21403,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -21584,7 +21421,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21593,7 +21430,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21602,7 +21439,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21611,7 +21448,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21626,7 +21463,7 @@ pub mod __de {
                                         .get("type")
                                         .is_some_and(|x| x.as_str() == Some("string"))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21638,7 +21475,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21663,7 +21500,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21672,7 +21509,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21681,7 +21518,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21690,7 +21527,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21702,7 +21539,7 @@ pub mod __de {
                             && (!v.is_object()
                                 || ((__rt::has_keys(Some(v), &["anyOf"])))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21714,7 +21551,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21722,48 +21559,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
-                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
-                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of MultiSelectEnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -22185,8 +22008,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -22204,7 +22026,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22213,7 +22035,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22222,7 +22044,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22231,7 +22053,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22240,7 +22062,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22249,7 +22071,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22274,7 +22096,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22283,7 +22105,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22292,7 +22114,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22301,7 +22123,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22329,7 +22151,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22338,7 +22160,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22347,7 +22169,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22356,7 +22178,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22384,7 +22206,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22393,7 +22215,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22402,7 +22224,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22411,7 +22233,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22423,7 +22245,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22431,78 +22253,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
-            Some((0, false)) => {
-                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::String)
-                    .map_err(|e| e.context("StringSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
             }
-            Some((1, false)) => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
-                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
             }
-            Some((2, false)) => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
-                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
-            }
-            Some((3, false)) => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
-                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -22551,8 +22343,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -22570,7 +22361,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22579,7 +22370,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22588,7 +22379,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22597,7 +22388,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22612,7 +22403,7 @@ pub mod __de {
                                         .get("type")
                                         .is_some_and(|x| x.as_str() == Some("string"))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22624,7 +22415,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22649,7 +22440,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22658,7 +22449,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22667,7 +22458,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22676,7 +22467,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22688,7 +22479,7 @@ pub mod __de {
                             && (!v.is_object()
                                 || ((__rt::has_keys(Some(v), &["anyOf"])))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22700,7 +22491,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22708,48 +22499,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
-                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
-                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -23225,8 +23002,7 @@ pub mod __de {
             .any(|k| {
                 !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -23235,7 +23011,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -23247,7 +23023,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23256,7 +23032,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23265,7 +23041,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -23284,7 +23060,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -23296,7 +23072,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23305,7 +23081,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23314,7 +23090,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -23325,48 +23101,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -24796,8 +24558,7 @@ pub mod __de {
                     | "ttl" | "pollInterval" | "tasks" | "completion"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 14] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -24806,7 +24567,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24822,7 +24583,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24831,7 +24592,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24843,7 +24604,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24855,7 +24616,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24867,7 +24628,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24883,7 +24644,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24892,7 +24653,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24901,7 +24662,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24920,7 +24681,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24929,7 +24690,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24938,7 +24699,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24957,7 +24718,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24966,7 +24727,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24985,7 +24746,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24994,7 +24755,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25003,7 +24764,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25022,7 +24783,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25031,7 +24792,7 @@ pub mod __de {
                 match s10 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25040,7 +24801,7 @@ pub mod __de {
                 match s11 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25059,7 +24820,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25068,7 +24829,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25077,7 +24838,7 @@ pub mod __de {
                 match s12 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25096,7 +24857,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25105,7 +24866,7 @@ pub mod __de {
                 match s13 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25117,7 +24878,7 @@ pub mod __de {
                 match s14 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25126,7 +24887,7 @@ pub mod __de {
                 match s15 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25142,7 +24903,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25151,7 +24912,7 @@ pub mod __de {
                 match s16 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25163,7 +24924,7 @@ pub mod __de {
                 match s17 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25175,7 +24936,7 @@ pub mod __de {
                 match s18 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25184,7 +24945,7 @@ pub mod __de {
                 match s19 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25196,7 +24957,7 @@ pub mod __de {
                 match s20 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25210,7 +24971,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Null)
                             || __rt::is_kind(v, __rt::Kind::Integer))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25222,7 +24983,7 @@ pub mod __de {
                 match s22 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25238,7 +24999,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25254,7 +25015,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25263,7 +25024,7 @@ pub mod __de {
                 match s16 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25275,7 +25036,7 @@ pub mod __de {
                 match s17 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25287,7 +25048,7 @@ pub mod __de {
                 match s18 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25296,7 +25057,7 @@ pub mod __de {
                 match s19 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25308,7 +25069,7 @@ pub mod __de {
                 match s20 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25322,7 +25083,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Null)
                             || __rt::is_kind(v, __rt::Kind::Integer))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25334,7 +25095,7 @@ pub mod __de {
                 match s22 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25350,7 +25111,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25359,7 +25120,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25368,7 +25129,7 @@ pub mod __de {
                 match s23 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25387,7 +25148,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25396,7 +25157,7 @@ pub mod __de {
                 match s24 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25407,228 +25168,118 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
-            Some((1, false)) => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Initialize)
-                    .map_err(|e| e.context("InitializeResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
-            Some((2, false)) => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResources)
-                    .map_err(|e| e.context("ListResourcesResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
-            Some((3, false)) => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResourceTemplates)
-                    .map_err(|e| e.context("ListResourceTemplatesResult"))
-            }
-            Some((4, true)) => {
+            4 => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
-            Some((4, false)) => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ReadResource)
-                    .map_err(|e| e.context("ReadResourceResult"))
-            }
-            Some((5, true)) => {
+            5 => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
-            Some((5, false)) => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListPrompts)
-                    .map_err(|e| e.context("ListPromptsResult"))
-            }
-            Some((6, true)) => {
+            6 => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
-            Some((6, false)) => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetPrompt)
-                    .map_err(|e| e.context("GetPromptResult"))
-            }
-            Some((7, true)) => {
+            7 => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
-            Some((7, false)) => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListTools)
-                    .map_err(|e| e.context("ListToolsResult"))
-            }
-            Some((8, true)) => {
+            8 => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
-            Some((8, false)) => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::CallTool)
-                    .map_err(|e| e.context("CallToolResult"))
-            }
-            Some((9, true)) => {
+            9 => {
                 <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetTask)
             }
-            Some((9, false)) => {
-                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetTask)
-                    .map_err(|e| e.context("GetTaskResult"))
-            }
-            Some((10, true)) => {
+            10 => {
                 <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetTaskPayload)
             }
-            Some((10, false)) => {
-                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetTaskPayload)
-                    .map_err(|e| e.context("GetTaskPayloadResult"))
-            }
-            Some((11, true)) => {
+            11 => {
                 <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CancelTask)
             }
-            Some((11, false)) => {
-                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::CancelTask)
-                    .map_err(|e| e.context("CancelTaskResult"))
-            }
-            Some((12, true)) => {
+            12 => {
                 <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTasks)
             }
-            Some((12, false)) => {
-                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListTasks)
-                    .map_err(|e| e.context("ListTasksResult"))
-            }
-            Some((13, true)) => {
+            13 => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Complete)
-            }
-            Some((13, false)) => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Complete)
-                    .map_err(|e| e.context("CompleteResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with ); Initialize (with protocolVersion, capabilities, serverInfo); ListResources (with resources); ListResourceTemplates (with resourceTemplates); ReadResource (with contents); ListPrompts (with prompts); GetPrompt (with messages); ListTools (with tools); CallTool (with content); GetTask (with taskId, status, createdAt, lastUpdatedAt, ttl); GetTaskPayload (with ); CancelTask (with taskId, status, createdAt, lastUpdatedAt, ttl); ListTasks (with tasks); Complete (with completion)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -25790,8 +25441,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -25809,7 +25459,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25818,7 +25468,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25827,7 +25477,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25839,7 +25489,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25864,7 +25514,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25873,7 +25523,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25882,7 +25532,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -25891,7 +25541,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -25902,48 +25552,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
-                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
-                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(

@@ -15483,8 +15483,7 @@ pub mod __de {
                     | "content" | "structuredContent" | "isError"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -15502,7 +15501,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15511,7 +15510,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15520,7 +15519,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15536,7 +15535,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15548,7 +15547,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15557,7 +15556,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -15576,7 +15575,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Array)
                             || __rt::is_kind(v, __rt::Kind::Object))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15585,7 +15584,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -15593,48 +15592,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::CallToolResultResponseResult::InputRequired)
             }
-            Some((0, false)) => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::CallToolResultResponseResult::InputRequired)
-                    .map_err(|e| e.context("InputRequiredResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::CallToolResultResponseResult::CallTool)
-            }
-            Some((1, false)) => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::CallToolResultResponseResult::CallTool)
-                    .map_err(|e| e.context("CallToolResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of CallToolResultResponseResult matches this object; expected one of: InputRequired (with resultType); CallTool (with resultType, content)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -17116,8 +17101,7 @@ pub mod __de {
             .any(|k| {
                 !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -17126,7 +17110,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17138,7 +17122,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17147,7 +17131,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17156,7 +17140,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17175,7 +17159,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17187,7 +17171,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17196,7 +17180,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17205,7 +17189,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17216,48 +17200,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EmbeddedResourceResource::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -17348,8 +17318,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 3] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -17367,7 +17336,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17376,7 +17345,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17385,7 +17354,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17397,7 +17366,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17422,7 +17391,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17431,7 +17400,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17440,7 +17409,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17449,7 +17418,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17477,7 +17446,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17486,7 +17455,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17495,7 +17464,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17507,7 +17476,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17516,7 +17485,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17524,63 +17493,41 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::UntitledSingleSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::UntitledSingleSelectEnum)
-                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::TitledSingleSelectEnum)
             }
-            Some((1, false)) => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::TitledSingleSelectEnum)
-                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::LegacyTitledEnum)
-            }
-            Some((2, false)) => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::LegacyTitledEnum)
-                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -17629,8 +17576,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -17648,7 +17594,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17657,7 +17603,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17666,7 +17612,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17675,7 +17621,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17690,7 +17636,7 @@ pub mod __de {
                                         .get("type")
                                         .is_some_and(|x| x.as_str() == Some("string"))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17702,7 +17648,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17727,7 +17673,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17736,7 +17682,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17745,7 +17691,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17754,7 +17700,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17766,7 +17712,7 @@ pub mod __de {
                             && (!v.is_object()
                                 || ((__rt::has_keys(Some(v), &["anyOf"])))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -17778,7 +17724,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -17786,48 +17732,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::UntitledMultiSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::UntitledMultiSelectEnum)
-                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::EnumSchema::TitledMultiSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::EnumSchema::TitledMultiSelectEnum)
-                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of EnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -18071,8 +18003,7 @@ pub mod __de {
                     | "description" | "messages"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -18090,7 +18021,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18099,7 +18030,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18108,7 +18039,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18124,7 +18055,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18136,7 +18067,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18145,7 +18076,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18154,7 +18085,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18165,48 +18096,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::GetPromptResultResponseResult::InputRequired)
             }
-            Some((0, false)) => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::GetPromptResultResponseResult::InputRequired)
-                    .map_err(|e| e.context("InputRequiredResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::GetPromptResultResponseResult::GetPrompt)
-            }
-            Some((1, false)) => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::GetPromptResultResponseResult::GetPrompt)
-                    .map_err(|e| e.context("GetPromptResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of GetPromptResultResponseResult matches this object; expected one of: InputRequired (with resultType); GetPrompt (with resultType, messages)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -18596,8 +18513,7 @@ pub mod __de {
                     "roots" | "action"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 3] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -18606,7 +18522,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18641,7 +18557,7 @@ pub mod __de {
                                             .get("type")
                                             .is_some_and(|x| x.as_str() == Some("tool_result")))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18653,7 +18569,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18662,7 +18578,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18674,7 +18590,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18690,7 +18606,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18709,7 +18625,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -18718,7 +18634,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -18729,63 +18645,41 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::InputResponse::CreateMessage)
             }
-            Some((0, false)) => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::InputResponse::CreateMessage)
-                    .map_err(|e| e.context("CreateMessageResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::InputResponse::ListRoots)
             }
-            Some((1, false)) => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::InputResponse::ListRoots)
-                    .map_err(|e| e.context("ListRootsResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::InputResponse::Elicit)
-            }
-            Some((2, false)) => {
-                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::InputResponse::Elicit)
-                    .map_err(|e| e.context("ElicitResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of InputResponse matches this object; expected one of: CreateMessage (with role, content, model); ListRoots (with roots); Elicit (with action)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -19025,8 +18919,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -19046,7 +18939,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19058,7 +18951,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19070,7 +18963,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19095,7 +18988,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19107,7 +19000,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19134,7 +19027,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19146,7 +19039,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19177,7 +19070,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19186,7 +19079,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19197,78 +19090,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
-            Some((0, false)) => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Request)
-                    .map_err(|e| e.context("JsonRpcRequest"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
-            Some((1, false)) => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Notification)
-                    .map_err(|e| e.context("JsonRpcNotification"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Result)
             }
-            Some((2, false)) => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Result)
-                    .map_err(|e| e.context("JsonRpcResultResponse"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
-            }
-            Some((3, false)) => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcMessage::Error)
-                    .map_err(|e| e.context("JsonRpcErrorResponse"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCMessage matches this object; expected one of: Request (with jsonrpc, id, method); Notification (with jsonrpc, method); Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -19394,8 +19257,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -19415,7 +19277,7 @@ pub mod __de {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19427,7 +19289,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19458,7 +19320,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Integer)
                             || __rt::is_kind(v, __rt::Kind::String))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -19467,7 +19329,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -19478,48 +19340,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcResponse::Result)
             }
-            Some((0, false)) => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcResponse::Result)
-                    .map_err(|e| e.context("JsonRpcResultResponse"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::JsonRpcResponse::Error)
-            }
-            Some((1, false)) => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::JsonRpcResponse::Error)
-                    .map_err(|e| e.context("JsonRpcErrorResponse"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of JSONRPCResponse matches this object; expected one of: Result (with jsonrpc, id, result); Error (with jsonrpc, error)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -20682,8 +20530,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -20701,7 +20548,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20710,7 +20557,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20719,7 +20566,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20728,7 +20575,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20743,7 +20590,7 @@ pub mod __de {
                                         .get("type")
                                         .is_some_and(|x| x.as_str() == Some("string"))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20755,7 +20602,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20780,7 +20627,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20789,7 +20636,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20798,7 +20645,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20807,7 +20654,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20819,7 +20666,7 @@ pub mod __de {
                             && (!v.is_object()
                                 || ((__rt::has_keys(Some(v), &["anyOf"])))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -20831,7 +20678,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -20839,48 +20686,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
-                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
-                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of MultiSelectEnumSchema matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -21304,8 +21137,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 4] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -21323,7 +21155,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21332,7 +21164,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21341,7 +21173,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21350,7 +21182,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21359,7 +21191,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21368,7 +21200,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21393,7 +21225,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21402,7 +21234,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21411,7 +21243,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21420,7 +21252,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21448,7 +21280,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21457,7 +21289,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21466,7 +21298,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21475,7 +21307,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21503,7 +21335,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21512,7 +21344,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21521,7 +21353,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21530,7 +21362,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21542,7 +21374,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21550,78 +21382,48 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
-            Some((0, false)) => {
-                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::String)
-                    .map_err(|e| e.context("StringSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
             }
-            Some((1, false)) => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
-                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
             }
-            Some((2, false)) => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
-                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
-            }
-            Some((3, false)) => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
-                    .map_err(|e| e.context("LegacyTitledEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: String (with type); UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf); LegacyTitledEnum (with type, enum)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -21670,8 +21472,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -21689,7 +21490,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21698,7 +21499,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21707,7 +21508,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21716,7 +21517,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21731,7 +21532,7 @@ pub mod __de {
                                         .get("type")
                                         .is_some_and(|x| x.as_str() == Some("string"))))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21743,7 +21544,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21768,7 +21569,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21777,7 +21578,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21786,7 +21587,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21795,7 +21596,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21807,7 +21608,7 @@ pub mod __de {
                             && (!v.is_object()
                                 || ((__rt::has_keys(Some(v), &["anyOf"])))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -21819,7 +21620,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -21827,48 +21628,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
-                    .map_err(|e| e.context("UntitledMultiSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
-                    .map_err(|e| e.context("TitledMultiSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of PrimitiveSchemaDefinition matches this object; expected one of: UntitledMultiSelectEnum (with type, items); TitledMultiSelectEnum (with type, items)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -22340,8 +22127,7 @@ pub mod __de {
             .any(|k| {
                 !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -22350,7 +22136,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22362,7 +22148,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22371,7 +22157,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22380,7 +22166,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22399,7 +22185,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22411,7 +22197,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22420,7 +22206,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22429,7 +22215,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22440,48 +22226,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
-            Some((0, false)) => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Text)
-                    .map_err(|e| e.context("TextResourceContents"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
-            }
-            Some((1, false)) => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultContentsItem::Blob)
-                    .map_err(|e| e.context("BlobResourceContents"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultContentsItem matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -22568,8 +22340,7 @@ pub mod __de {
                     | "ttlMs" | "cacheScope" | "contents"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -22587,7 +22358,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22596,7 +22367,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22605,7 +22376,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22621,7 +22392,7 @@ pub mod __de {
                 match s0 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22633,7 +22404,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -22642,7 +22413,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22654,7 +22425,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22666,7 +22437,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -22677,48 +22448,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultResponseResult::InputRequired)
             }
-            Some((0, false)) => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultResponseResult::InputRequired)
-                    .map_err(|e| e.context("InputRequiredResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ReadResourceResultResponseResult::ReadResource)
-            }
-            Some((1, false)) => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ReadResourceResultResponseResult::ReadResource)
-                    .map_err(|e| e.context("ReadResourceResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ReadResourceResultResponseResult matches this object; expected one of: InputRequired (with resultType); ReadResource (with resultType, ttlMs, cacheScope, contents)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -23891,8 +23648,7 @@ pub mod __de {
                     "content" | "structuredContent" | "isError" | "completion"
                 )
             });
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 12] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -23903,7 +23659,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23912,7 +23668,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -23933,7 +23689,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23951,7 +23707,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23960,7 +23716,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23978,7 +23734,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -23987,7 +23743,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -23999,7 +23755,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24011,7 +23767,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24023,7 +23779,7 @@ pub mod __de {
                 match s6 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24035,7 +23791,7 @@ pub mod __de {
                 match s7 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24047,7 +23803,7 @@ pub mod __de {
                 match s8 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24065,7 +23821,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24074,7 +23830,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24086,7 +23842,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24098,7 +23854,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24110,7 +23866,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24119,7 +23875,7 @@ pub mod __de {
                 match s10 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24140,7 +23896,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24149,7 +23905,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24161,7 +23917,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24173,7 +23929,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24185,7 +23941,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24194,7 +23950,7 @@ pub mod __de {
                 match s11 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24215,7 +23971,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24224,7 +23980,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24236,7 +23992,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24248,7 +24004,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24260,7 +24016,7 @@ pub mod __de {
                 match s12 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24285,7 +24041,7 @@ pub mod __de {
                                     &["io.modelcontextprotocol/subscriptionId"],
                                 )))))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24297,7 +24053,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24318,7 +24074,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24327,7 +24083,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24339,7 +24095,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24351,7 +24107,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24363,7 +24119,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24372,7 +24128,7 @@ pub mod __de {
                 match s13 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24393,7 +24149,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24402,7 +24158,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24414,7 +24170,7 @@ pub mod __de {
                 match s14 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24423,7 +24179,7 @@ pub mod __de {
                 match s15 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24444,7 +24200,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24453,7 +24209,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24465,7 +24221,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24477,7 +24233,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24489,7 +24245,7 @@ pub mod __de {
                 match s9 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24498,7 +24254,7 @@ pub mod __de {
                 match s16 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24519,7 +24275,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24528,7 +24284,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24540,7 +24296,7 @@ pub mod __de {
                 match s17 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24559,7 +24315,7 @@ pub mod __de {
                             || __rt::is_kind(v, __rt::Kind::Array)
                             || __rt::is_kind(v, __rt::Kind::Object))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24568,7 +24324,7 @@ pub mod __de {
                 match s19 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24586,7 +24342,7 @@ pub mod __de {
                         if !((__rt::is_kind(v, __rt::Kind::Object))
                             && (!v.is_object() || (true)))
                         {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24595,7 +24351,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24607,7 +24363,7 @@ pub mod __de {
                 match s20 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24618,198 +24374,104 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
-            Some((0, false)) => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::McpResult)
-                    .map_err(|e| e.context("McpResult"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::InputRequired)
             }
-            Some((1, false)) => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::InputRequired)
-                    .map_err(|e| e.context("InputRequiredResult"))
-            }
-            Some((2, true)) => {
+            2 => {
                 <super::DiscoverResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Discover)
             }
-            Some((2, false)) => {
-                <super::DiscoverResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Discover)
-                    .map_err(|e| e.context("DiscoverResult"))
-            }
-            Some((3, true)) => {
+            3 => {
                 <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
-            Some((3, false)) => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResources)
-                    .map_err(|e| e.context("ListResourcesResult"))
-            }
-            Some((4, true)) => {
+            4 => {
                 <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
-            Some((4, false)) => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListResourceTemplates)
-                    .map_err(|e| e.context("ListResourceTemplatesResult"))
-            }
-            Some((5, true)) => {
+            5 => {
                 <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
-            Some((5, false)) => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ReadResource)
-                    .map_err(|e| e.context("ReadResourceResult"))
-            }
-            Some((6, true)) => {
+            6 => {
                 <super::SubscriptionsListenResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::SubscriptionsListen)
             }
-            Some((6, false)) => {
-                <super::SubscriptionsListenResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::SubscriptionsListen)
-                    .map_err(|e| e.context("SubscriptionsListenResult"))
-            }
-            Some((7, true)) => {
+            7 => {
                 <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
-            Some((7, false)) => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListPrompts)
-                    .map_err(|e| e.context("ListPromptsResult"))
-            }
-            Some((8, true)) => {
+            8 => {
                 <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
-            Some((8, false)) => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::GetPrompt)
-                    .map_err(|e| e.context("GetPromptResult"))
-            }
-            Some((9, true)) => {
+            9 => {
                 <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
-            Some((9, false)) => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::ListTools)
-                    .map_err(|e| e.context("ListToolsResult"))
-            }
-            Some((10, true)) => {
+            10 => {
                 <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
-            Some((10, false)) => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::CallTool)
-                    .map_err(|e| e.context("CallToolResult"))
-            }
-            Some((11, true)) => {
+            11 => {
                 <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::ServerResult::Complete)
-            }
-            Some((11, false)) => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::ServerResult::Complete)
-                    .map_err(|e| e.context("CompleteResult"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of ServerResult matches this object; expected one of: McpResult (with resultType); InputRequired (with resultType); Discover (with resultType, ttlMs, cacheScope, supportedVersions, capabilities); ListResources (with resultType, ttlMs, cacheScope, resources); ListResourceTemplates (with resultType, ttlMs, cacheScope, resourceTemplates); ReadResource (with resultType, ttlMs, cacheScope, contents); SubscriptionsListen (with _meta, resultType); ListPrompts (with resultType, ttlMs, cacheScope, prompts); GetPrompt (with resultType, messages); ListTools (with resultType, ttlMs, cacheScope, tools); CallTool (with resultType, content); Complete (with resultType, completion)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(
@@ -24867,8 +24529,7 @@ pub mod __de {
                 );
             }
         }
-        let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-        for (i, score) in [
+        let scores: [__rt::pull::Score; 2] = [
             (|| {
                 let mut complete = true;
                 let mut consts = 0u32;
@@ -24886,7 +24547,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24895,7 +24556,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24904,7 +24565,7 @@ pub mod __de {
                 match s3 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24916,7 +24577,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24941,7 +24602,7 @@ pub mod __de {
                 match s1 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24950,7 +24611,7 @@ pub mod __de {
                 match s2 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24959,7 +24620,7 @@ pub mod __de {
                 match s4 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                     }
@@ -24968,7 +24629,7 @@ pub mod __de {
                 match s5 {
                     Some(v) => {
                         if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            return None;
+                            complete = false;
                         }
                         declared += 1;
                         required += 1;
@@ -24979,48 +24640,34 @@ pub mod __de {
                 }
                 Some((complete, consts, required, declared))
             })(),
-        ]
-            .into_iter()
-            .enumerate()
-        {
-            if let Some(s) = score {
-                if best.is_none_or(|(_, b)| s > b) {
-                    best = Some((i, s));
-                }
-            }
-        }
-        match best.map(|(i, s)| (i, s.0)) {
-            Some((0, true)) => {
+        ];
+        let member = |k: usize| match k {
+            0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
             }
-            Some((0, false)) => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
-                    .map_err(|e| e.context("UntitledSingleSelectEnumSchema"))
-            }
-            Some((1, true)) => {
+            1 => {
                 <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
                         __rt::pull::Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
-            }
-            Some((1, false)) => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
-                        &mut p.at(mark),
-                        __rt::pull::Start::Value,
-                    )
-                    .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
-                    .map_err(|e| e.context("TitledSingleSelectEnumSchema"))
             }
             _ => {
+                Err(
+                    p
+                        .error(
+                            "no member of SingleSelectEnumSchema matches this object; expected one of: UntitledSingleSelectEnum (with type, enum); TitledSingleSelectEnum (with type, oneOf)",
+                        ),
+                )
+            }
+        };
+        match __rt::pull::best_member(&scores, &member) {
+            Some(decoded) => decoded,
+            None => {
                 Err(
                     p
                         .error(

@@ -394,7 +394,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let mut scores = Vec::new();
     let mut picks = Vec::new();
     let mut described = Vec::new();
-    for (pos, &i) in m.members.iter().enumerate() {
+    for &i in &m.members {
         let (Some(sname), Some(st)) = (
             struct_name(module, &u.variants[i].ty),
             module.as_struct(&u.variants[i].ty),
@@ -441,9 +441,12 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
                     }
                     None => shape_check(module, &fd.ty, fd.optional_const.as_deref()),
                 };
+                // A value of another JSON kind than the member takes does not rule the
+                // member out (as a wrong constant does): it cannot be complete, and if it is
+                // still the closest, its decoder names that value.
                 checks.push(quote! {
                     match #n {
-                        Some(v) => { if !(#fits) { return None; } declared += 1; #count_req }
+                        Some(v) => { if !(#fits) { complete = false; } declared += 1; #count_req }
                         None => { #absent }
                     }
                 });
@@ -466,13 +469,10 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         });
         let s = ident(sname);
         let v = ident(&u.variants[i].rust_name);
-        let lit = proc_macro2::Literal::usize_unsuffixed(pos);
+        // Its index in `scores`.
+        let lit = proc_macro2::Literal::usize_unsuffixed(scores.len() - 1);
         picks.push(quote! {
-            Some((#lit, true)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
-            // The closest member lacks required members: its decoder names them all.
-            Some((#lit, false)) => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value)
-                .map(super::#name::#v)
-                .map_err(|e| e.context(#sname)),
+            #lit => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
         });
     }
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
@@ -507,20 +507,21 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
             }
         })
     });
+    let msg = format!(
+        "no member of {union_name} matches this object; expected one of: {}",
+        described.join("; ")
+    );
+    // No member fits completely: the closest one's decoder names what is wrong (every
+    // missing member, or the value of the wrong kind); none at all: the fallback, or an error.
     let none = match m.fallback {
         Some(i) => {
             let v = ident(&u.variants[i].rust_name);
             let t = de_type(&u.variants[i].ty);
-            quote! { _ => <#t as __rt::pull::Decode>::decode(&mut p.at(mark)).map(super::#name::#v), }
+            quote! { <#t as __rt::pull::Decode>::decode(&mut p.at(mark)).map(super::#name::#v) }
         }
-        None => {
-            let msg = format!(
-                "no member of {union_name} matches this object; expected one of: {}",
-                described.join("; ")
-            );
-            quote! { _ => Err(p.error(#msg)), }
-        }
+        None => quote! { Err(p.error(#msg)) },
     };
+    let count = proc_macro2::Literal::usize_unsuffixed(scores.len());
     let rest = if declared.is_empty() {
         quote!(!obj.is_empty())
     } else {
@@ -534,17 +535,14 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
             #( #slot_decls )*
             let rest = #rest;
             #( #common_consts )*
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [#( #scores ),*].into_iter().enumerate() {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
+            let scores: [__rt::pull::Score; #count] = [#( #scores ),*];
+            let member = |k: usize| match k {
                 #( #picks )*
-                #none
+                _ => Err(p.error(#msg)),
+            };
+            match __rt::pull::best_member(&scores, &member) {
+                Some(decoded) => decoded,
+                None => #none,
             }
         }
     });

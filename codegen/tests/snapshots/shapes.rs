@@ -1642,8 +1642,7 @@ pub mod shapes {
                     );
                 }
             }
-            let mut best: Option<(usize, (bool, u32, u32, u32))> = None;
-            for (i, score) in [
+            let scores: [__rt::pull::Score; 2] = [
                 (|| {
                     let mut complete = true;
                     let mut consts = 0u32;
@@ -1661,7 +1660,7 @@ pub mod shapes {
                     match s1 {
                         Some(v) => {
                             if !(__rt::is_kind(v, __rt::Kind::String)) {
-                                return None;
+                                complete = false;
                             }
                             declared += 1;
                             required += 1;
@@ -1689,7 +1688,7 @@ pub mod shapes {
                     match s2 {
                         Some(v) => {
                             if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                                return None;
+                                complete = false;
                             }
                             declared += 1;
                             required += 1;
@@ -1700,48 +1699,34 @@ pub mod shapes {
                     }
                     Some((complete, consts, required, declared))
                 })(),
-            ]
-                .into_iter()
-                .enumerate()
-            {
-                if let Some(s) = score {
-                    if best.is_none_or(|(_, b)| s > b) {
-                        best = Some((i, s));
-                    }
-                }
-            }
-            match best.map(|(i, s)| (i, s.0)) {
-                Some((0, true)) => {
+            ];
+            let member = |k: usize| match k {
+                0 => {
                     <super::Text as __rt::pull::DecodeObject>::decode_object(
                             &mut p.at(mark),
                             __rt::pull::Start::Value,
                         )
                         .map(super::Block::Text)
                 }
-                Some((0, false)) => {
-                    <super::Text as __rt::pull::DecodeObject>::decode_object(
-                            &mut p.at(mark),
-                            __rt::pull::Start::Value,
-                        )
-                        .map(super::Block::Text)
-                        .map_err(|e| e.context("Text"))
-                }
-                Some((1, true)) => {
+                1 => {
                     <super::Choice as __rt::pull::DecodeObject>::decode_object(
                             &mut p.at(mark),
                             __rt::pull::Start::Value,
                         )
                         .map(super::Block::Choice)
-                }
-                Some((1, false)) => {
-                    <super::Choice as __rt::pull::DecodeObject>::decode_object(
-                            &mut p.at(mark),
-                            __rt::pull::Start::Value,
-                        )
-                        .map(super::Block::Choice)
-                        .map_err(|e| e.context("Choice"))
                 }
                 _ => {
+                    Err(
+                        p
+                            .error(
+                                "no member of Block matches this object; expected one of: Text (with type, text); Choice (with type, enum)",
+                            ),
+                    )
+                }
+            };
+            match __rt::pull::best_member(&scores, &member) {
+                Some(decoded) => decoded,
+                None => {
                     Err(
                         p
                             .error(

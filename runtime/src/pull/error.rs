@@ -63,13 +63,6 @@ impl Error {
         }))
     }
 
-    /// Adds which member of a union was closest to the object (a union told apart by
-    /// members, none of which the object fully fits).
-    pub fn context(mut self, closest: &str) -> Error {
-        self.0.message = format!("{} (closest: {closest})", self.0.message);
-        self
-    }
-
     /// The error as a `serde_json::Error` (its text, pointer and position in the message),
     /// for APIs that return one.
     #[cold]
@@ -97,6 +90,11 @@ impl Error {
     pub fn in_index(mut self, index: usize) -> Error {
         self.0.path.push(Step::Index(index));
         self
+    }
+
+    /// How many steps the pointer has (0: the root).
+    pub fn depth(&self) -> usize {
+        self.0.path.len()
     }
 
     /// The JSON pointer (RFC 6901, `~` and `/` escaped) of the value at fault; empty for the

@@ -77,5 +77,5 @@ pub use object::{
     required, whole,
 };
 pub use parser::{Kind, Parser};
-pub use union::{Shape, Tag, shape, skip_rest, tagged};
+pub use union::{Score, Shape, Tag, best_member, shape, skip_rest, tagged};
 pub use value::{Decode, DecodeObject, kept_whole, number, value};

@@ -214,3 +214,41 @@ pub fn shape(
 fn slot_of(slots: &[&str], key: Option<&str>) -> Option<Option<usize>> {
     key.map(|k| slots.iter().position(|s| *s == k))
 }
+
+/// How a member of a union told apart by members scored against an object (generated code
+/// computes it): `None` when the object cannot be that member (a constant differs, or a
+/// member it refuses is present); else whether every required member is there with a JSON
+/// kind the member takes, how many constants matched, how many required members are there,
+/// how many members of the object it declares.
+pub type Score = Option<(bool, u32, u32, u32)>;
+
+/// Decodes an object as the union member that fits it best (`member(k)` decodes it as member
+/// `k`; `scores[k]` is how `k` scored), highest score first, equal scores in schema order.
+/// A member that fits completely but fails to decode (a value deeper down it does not take)
+/// gives way to the next one that fits completely, as a typed decoder tries; if none decodes,
+/// the first one's error. When none fits completely, the closest one's error (its decoder
+/// names every missing member, or the value of the wrong kind). `None` when no member can
+/// be the object.
+pub fn best_member<T>(
+    scores: &[Score],
+    member: &dyn Fn(usize) -> Result<T, Error>,
+) -> Option<Result<T, Error>> {
+    let mut ranked: Vec<(usize, (bool, u32, u32, u32))> = scores
+        .iter()
+        .enumerate()
+        .filter_map(|(k, s)| s.map(|s| (k, s)))
+        .collect();
+    // Stable: equal scores keep schema order.
+    ranked.sort_by(|a, b| b.1.cmp(&a.1));
+    let (first, (complete, ..)) = *ranked.first()?;
+    let result = member(first);
+    if result.is_ok() || !complete {
+        return Some(result);
+    }
+    for &(k, _) in ranked[1..].iter().take_while(|(_, s)| s.0) {
+        if let Ok(v) = member(k) {
+            return Some(Ok(v));
+        }
+    }
+    Some(result)
+}
