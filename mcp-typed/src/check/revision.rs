@@ -26,7 +26,8 @@ pub(crate) struct Failure {
 
 impl Failure {
     /// The failure as text, with the pointer prefixed by `at` (where the decoded text sits in
-    /// the message) and the revision: ``missing field `name` at /params (2025-11-25)``.
+    /// the message) and the revision:
+    /// ``missing member `name` in a CallToolRequestParams object at /params (2025-11-25)``.
     pub fn describe(&self, at: &str, version: ProtocolVersion) -> String {
         let pointer = self.pointer_in(at);
         let shown = if pointer.is_empty() { "/" } else { &pointer };
