@@ -4,7 +4,6 @@
 use serde::Serialize;
 use serde::ser::SerializeMap as _;
 use serde_json::Value;
-use serde_json::value::RawValue;
 
 use crate::corpus::{Answers, Dir, Message};
 
@@ -46,7 +45,7 @@ mod typed {
         /// Answers a task-augmented request.
         CreateTask(t::CreateTaskResult),
         /// Answers a request the revision does not define (or one not in the corpus).
-        Raw(Box<super::RawValue>),
+        Raw(mcp_typed::runtime::RawJson),
     }
 
     fn server<R>(r: &ResultResponse) -> Result<TypedResult, String>

@@ -234,3 +234,68 @@ pub fn has_keys(v: Option<&Value>, required: &[&str]) -> bool {
         _ => false,
     }
 }
+
+/// The JSON text of one value as received — a response's `result` until the caller says
+/// which request it answers — checked to be JSON when read, and not parsed again until
+/// decoded (`serde_json::value::RawValue` can only be made from text by parsing it once more).
+/// Encodes as that text, unchanged, as `RawValue` does.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct RawJson(Box<str>);
+
+impl RawJson {
+    /// The text.
+    #[inline]
+    pub fn get(&self) -> &str {
+        &self.0
+    }
+
+    /// `text` if it is one JSON value (whitespace around it allowed and kept).
+    pub fn from_string(text: String) -> Result<RawJson, crate::pull::Error> {
+        let mut p = crate::pull::Parser::new(&text);
+        p.skip_raw()?;
+        p.finish()?;
+        Ok(RawJson(text.into_boxed_str()))
+    }
+
+    /// Text the caller has read as one JSON value already (the message decoder skipped it).
+    pub(crate) fn checked(text: &str) -> RawJson {
+        RawJson(text.into())
+    }
+
+    /// The JSON text of `value`, as serde_json writes it.
+    pub fn encode(value: &impl serde::Serialize) -> serde_json::Result<RawJson> {
+        serde_json::to_string(value).map(|t| RawJson(t.into_boxed_str()))
+    }
+}
+
+impl fmt::Debug for RawJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("RawJson")
+            .field(&format_args!("{}", &self.0))
+            .finish()
+    }
+}
+
+impl fmt::Display for RawJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl serde::Serialize for RawJson {
+    /// serde_json's own protocol for raw text (what `RawValue` writes): the text goes out as
+    /// it is, to a string or a `Value` alike.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut st = s.serialize_struct(RAW_VALUE_TOKEN, 1)?;
+        st.serialize_field(RAW_VALUE_TOKEN, &*self.0)?;
+        st.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for RawJson {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = Buffered::deserialize(d)?;
+        RawJson::from_string(text.text().to_owned()).map_err(de::Error::custom)
+    }
+}

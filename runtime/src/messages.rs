@@ -17,7 +17,7 @@ pub struct ResultResponse<Id> {
     /// The id of the request answered.
     pub id: Id,
     /// The `result` member, exactly as received (or as encoded by [`Self::new`]).
-    pub result: Box<RawValue>,
+    pub result: RawJson,
     /// Members besides `jsonrpc`, `id` and `result`, kept so that nothing is lost.
     pub extra: Map<String, Value>,
 }
@@ -27,7 +27,7 @@ impl<Id> ResultResponse<Id> {
     pub fn new(id: Id, result: &impl Serialize) -> Self {
         ResultResponse {
             id,
-            result: serde_json::value::to_raw_value(result).expect("generated types always encode"),
+            result: RawJson::encode(result).expect("generated types always encode"),
             extra: Map::new(),
         }
     }

@@ -4,7 +4,6 @@ use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
-use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use super::{Client, Codec, Direction, Observer, Refusal, line};
@@ -358,7 +357,7 @@ pub struct ClientSession<H> {
     server: Option<ServerInfo>,
     next_id: i64,
     waiting: HashMap<i64, Waiting>,
-    done: HashMap<i64, Result<Box<RawValue>, ClientError>>,
+    done: HashMap<i64, Result<crate::runtime::RawJson, ClientError>>,
     observer: Option<Observer>,
 }
 
@@ -690,7 +689,7 @@ impl<H: ClientHandler> ClientSession<H> {
     fn answered(
         &mut self,
         id: app::RequestId,
-        outcome: Result<Box<RawValue>, app::Error>,
+        outcome: Result<crate::runtime::RawJson, app::Error>,
     ) -> Vec<String> {
         let app::RequestId::Integer(id) = id else {
             return Vec::new();
@@ -760,7 +759,7 @@ impl<H: ClientHandler> ClientSession<H> {
         }
     }
 
-    fn initialized(&mut self, outcome: Result<Box<RawValue>, app::Error>) -> Vec<String> {
+    fn initialized(&mut self, outcome: Result<crate::runtime::RawJson, app::Error>) -> Vec<String> {
         let result = match outcome {
             Ok(raw) => app::InitializeRequest::result_from_json(raw.get()),
             Err(e) => {
@@ -1014,7 +1013,7 @@ impl<H: ClientHandler> ClientSession<H> {
 
     /// `server/discover`'s answer: the session is 2026-07-28's when the server serves it,
     /// else it falls back to `initialize` with the next revision.
-    fn discovered(&mut self, outcome: Result<Box<RawValue>, app::Error>) -> Vec<String> {
+    fn discovered(&mut self, outcome: Result<crate::runtime::RawJson, app::Error>) -> Vec<String> {
         let stateless = ProtocolVersion::V2026_07_28;
         let (result, refused) = match outcome {
             Ok(raw) => (serde_json::from_str::<Value>(raw.get()).ok(), None),
@@ -1141,7 +1140,7 @@ impl<H: ClientHandler> ClientSession<H> {
 
     /// A 2026-07-28 `input_required` result: each input request answered through the
     /// handler, and the request sent again with the answers (and the server's state).
-    fn retry(&mut self, mut waiting: Waiting, result: &RawValue) -> Vec<String> {
+    fn retry(&mut self, mut waiting: Waiting, result: &crate::runtime::RawJson) -> Vec<String> {
         let method = waiting.method.clone();
         let fail = |this: &mut Self, handle: i64, message: String| {
             let error = ClientError::InputRefused {
@@ -1239,7 +1238,7 @@ impl Failure {
 }
 
 /// Whether a result says `resultType: "input_required"`.
-fn input_required(result: &RawValue) -> bool {
+fn input_required(result: &crate::runtime::RawJson) -> bool {
     // Cheap first: most results are not.
     result.get().contains("input_required")
         && serde_json::from_str::<Value>(result.get())

@@ -2,7 +2,6 @@
 //! members (`jsonrpc`, `id`, `method`, `result`, `error`; everything else skipped), then the
 //! typed part decoded from the object's start by the member the `method` names.
 
-use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::{Decode, Error, Kind, Parser, Start};
@@ -157,8 +156,8 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
         Some(Decided::Result(start, end)) => {
             envelope_jsonrpc(p)?;
             let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
-            let result = RawValue::from_string(p.text(start, end).to_owned())
-                .map_err(|e| p.error(e.to_string()))?;
+            // Read by `skip_raw` already: checked, not parsed again.
+            let result = crate::json::RawJson::checked(p.text(start, end));
             let mut extra = Map::new();
             if others > 0 {
                 // Members besides the envelope and the result, kept (rare: a second pass).
