@@ -54,8 +54,8 @@ pub mod messages;
 pub mod pull;
 
 pub use decode::DecodeError;
-pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 pub use json::RawJson;
+pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 pub use messages::ResultResponse;
 /// The shared decoder's trait: every generated type implements it (see [`pull`]).
 pub use pull::Decode;
