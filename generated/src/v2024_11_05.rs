@@ -483,6 +483,14 @@ impl __rt::Unknowns for CallToolResultContentItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CallToolResultContentItem::Text(_) => Some("TextContent"),
+            CallToolResultContentItem::Image(_) => Some("ImageContent"),
+            CallToolResultContentItem::EmbeddedResource(_) => Some("EmbeddedResource"),
+            CallToolResultContentItem::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// This notification can be sent by either side to indicate that it is cancelling a previously-issued request.
 ///
@@ -809,6 +817,17 @@ impl __rt::Unknowns for ClientNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientNotification::Cancelled(_) => Some("CancelledNotification"),
+            ClientNotification::Initialized(_) => Some("InitializedNotification"),
+            ClientNotification::Progress(_) => Some("ProgressNotification"),
+            ClientNotification::RootsListChanged(_) => {
+                Some("RootsListChangedNotification")
+            }
+            ClientNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -967,6 +986,26 @@ impl __rt::Unknowns for ClientRequest {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientRequest::Initialize(_) => Some("InitializeRequest"),
+            ClientRequest::Ping(_) => Some("PingRequest"),
+            ClientRequest::ListResources(_) => Some("ListResourcesRequest"),
+            ClientRequest::ListResourceTemplates(_) => {
+                Some("ListResourceTemplatesRequest")
+            }
+            ClientRequest::ReadResource(_) => Some("ReadResourceRequest"),
+            ClientRequest::Subscribe(_) => Some("SubscribeRequest"),
+            ClientRequest::Unsubscribe(_) => Some("UnsubscribeRequest"),
+            ClientRequest::ListPrompts(_) => Some("ListPromptsRequest"),
+            ClientRequest::GetPrompt(_) => Some("GetPromptRequest"),
+            ClientRequest::ListTools(_) => Some("ListToolsRequest"),
+            ClientRequest::CallTool(_) => Some("CallToolRequest"),
+            ClientRequest::SetLevel(_) => Some("SetLevelRequest"),
+            ClientRequest::Complete(_) => Some("CompleteRequest"),
+            ClientRequest::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -1021,6 +1060,13 @@ impl __rt::Unknowns for ClientResult {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             ClientResult::ListRoots(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientResult::McpResult(_) => Some("McpResult"),
+            ClientResult::CreateMessage(_) => Some("CreateMessageResult"),
+            ClientResult::ListRoots(_) => Some("ListRootsResult"),
         }
     }
 }
@@ -1140,6 +1186,13 @@ impl __rt::Unknowns for CompleteRequestParamsRef {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CompleteRequestParamsRef::Prompt(_) => Some("PromptReference"),
+            CompleteRequestParamsRef::Resource(_) => Some("ResourceReference"),
+            CompleteRequestParamsRef::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -1742,6 +1795,13 @@ impl __rt::Unknowns for CreateMessageResultContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CreateMessageResultContent::Text(_) => Some("TextContent"),
+            CreateMessageResultContent::Image(_) => Some("ImageContent"),
+            CreateMessageResultContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// An opaque token used to represent a cursor for pagination.
 pub type Cursor = String;
@@ -1930,6 +1990,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
             EmbeddedResourceResource::Blob(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EmbeddedResourceResource::Text(_) => Some("TextResourceContents"),
+            EmbeddedResourceResource::Blob(_) => Some("BlobResourceContents"),
         }
     }
 }
@@ -2773,6 +2839,14 @@ impl __rt::Unknowns for JsonRpcMessage {
             }
             JsonRpcMessage::Response(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessage::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcMessage::Notification(_) => Some("JsonRpcNotification"),
+            JsonRpcMessage::Response(_) => Some("JsonRpcResponse"),
+            JsonRpcMessage::Error(_) => Some("JsonRpcError"),
         }
     }
 }
@@ -5010,6 +5084,12 @@ impl ::core::fmt::Display for ProgressToken {
 }
 impl __rt::Unknowns for ProgressToken {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ProgressToken::String(_) => Some("String"),
+            ProgressToken::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A prompt or prompt template that the server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -5374,6 +5454,14 @@ impl __rt::Unknowns for PromptMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            PromptMessageContent::Text(_) => Some("TextContent"),
+            PromptMessageContent::Image(_) => Some("ImageContent"),
+            PromptMessageContent::EmbeddedResource(_) => Some("EmbeddedResource"),
+            PromptMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// Identifies a prompt.
 #[derive(Debug, Clone, PartialEq)]
@@ -5623,6 +5711,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ReadResourceResultContentsItem::Text(_) => Some("TextResourceContents"),
+            ReadResourceResultContentsItem::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -5835,6 +5929,12 @@ impl ::core::fmt::Display for RequestId {
 }
 impl __rt::Unknowns for RequestId {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            RequestId::String(_) => Some("String"),
+            RequestId::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A known resource that the server is capable of reading.
 #[derive(Debug, Clone, PartialEq)]
@@ -6836,6 +6936,13 @@ impl __rt::Unknowns for SamplingMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContent::Text(_) => Some("TextContent"),
+            SamplingMessageContent::Image(_) => Some("ImageContent"),
+            SamplingMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// Capabilities that a server may support. Known capabilities are defined here, in this schema, but this is not a closed set: any server can define its own, additional capabilities.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -7233,6 +7340,22 @@ impl __rt::Unknowns for ServerNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerNotification::Cancelled(_) => Some("CancelledNotification"),
+            ServerNotification::Progress(_) => Some("ProgressNotification"),
+            ServerNotification::ResourceListChanged(_) => {
+                Some("ResourceListChangedNotification")
+            }
+            ServerNotification::ResourceUpdated(_) => Some("ResourceUpdatedNotification"),
+            ServerNotification::PromptListChanged(_) => {
+                Some("PromptListChangedNotification")
+            }
+            ServerNotification::ToolListChanged(_) => Some("ToolListChangedNotification"),
+            ServerNotification::LoggingMessage(_) => Some("LoggingMessageNotification"),
+            ServerNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -7293,6 +7416,14 @@ impl __rt::Unknowns for ServerRequest {
             ServerRequest::Custom(v) => {
                 out.push(__rt::Unknown::tagged(at, "ServerRequest", "method", v, true))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerRequest::Ping(_) => Some("PingRequest"),
+            ServerRequest::CreateMessage(_) => Some("CreateMessageRequest"),
+            ServerRequest::ListRoots(_) => Some("ListRootsRequest"),
+            ServerRequest::Custom(_) => Some("Custom"),
         }
     }
 }
@@ -7416,6 +7547,20 @@ impl __rt::Unknowns for ServerResult {
             ServerResult::ListTools(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::CallTool(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::Complete(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerResult::McpResult(_) => Some("McpResult"),
+            ServerResult::Initialize(_) => Some("InitializeResult"),
+            ServerResult::ListResources(_) => Some("ListResourcesResult"),
+            ServerResult::ListResourceTemplates(_) => Some("ListResourceTemplatesResult"),
+            ServerResult::ReadResource(_) => Some("ReadResourceResult"),
+            ServerResult::ListPrompts(_) => Some("ListPromptsResult"),
+            ServerResult::GetPrompt(_) => Some("GetPromptResult"),
+            ServerResult::ListTools(_) => Some("ListToolsResult"),
+            ServerResult::CallTool(_) => Some("CallToolResult"),
+            ServerResult::Complete(_) => Some("CompleteResult"),
         }
     }
 }

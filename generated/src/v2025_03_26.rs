@@ -509,6 +509,15 @@ impl __rt::Unknowns for CallToolResultContentItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CallToolResultContentItem::Text(_) => Some("TextContent"),
+            CallToolResultContentItem::Image(_) => Some("ImageContent"),
+            CallToolResultContentItem::Audio(_) => Some("AudioContent"),
+            CallToolResultContentItem::EmbeddedResource(_) => Some("EmbeddedResource"),
+            CallToolResultContentItem::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// This notification can be sent by either side to indicate that it is cancelling a previously-issued request.
 ///
@@ -835,6 +844,17 @@ impl __rt::Unknowns for ClientNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientNotification::Cancelled(_) => Some("CancelledNotification"),
+            ClientNotification::Initialized(_) => Some("InitializedNotification"),
+            ClientNotification::Progress(_) => Some("ProgressNotification"),
+            ClientNotification::RootsListChanged(_) => {
+                Some("RootsListChangedNotification")
+            }
+            ClientNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -993,6 +1013,26 @@ impl __rt::Unknowns for ClientRequest {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientRequest::Initialize(_) => Some("InitializeRequest"),
+            ClientRequest::Ping(_) => Some("PingRequest"),
+            ClientRequest::ListResources(_) => Some("ListResourcesRequest"),
+            ClientRequest::ListResourceTemplates(_) => {
+                Some("ListResourceTemplatesRequest")
+            }
+            ClientRequest::ReadResource(_) => Some("ReadResourceRequest"),
+            ClientRequest::Subscribe(_) => Some("SubscribeRequest"),
+            ClientRequest::Unsubscribe(_) => Some("UnsubscribeRequest"),
+            ClientRequest::ListPrompts(_) => Some("ListPromptsRequest"),
+            ClientRequest::GetPrompt(_) => Some("GetPromptRequest"),
+            ClientRequest::ListTools(_) => Some("ListToolsRequest"),
+            ClientRequest::CallTool(_) => Some("CallToolRequest"),
+            ClientRequest::SetLevel(_) => Some("SetLevelRequest"),
+            ClientRequest::Complete(_) => Some("CompleteRequest"),
+            ClientRequest::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -1047,6 +1087,13 @@ impl __rt::Unknowns for ClientResult {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
             ClientResult::ListRoots(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientResult::McpResult(_) => Some("McpResult"),
+            ClientResult::CreateMessage(_) => Some("CreateMessageResult"),
+            ClientResult::ListRoots(_) => Some("ListRootsResult"),
         }
     }
 }
@@ -1166,6 +1213,13 @@ impl __rt::Unknowns for CompleteRequestParamsRef {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CompleteRequestParamsRef::Prompt(_) => Some("PromptReference"),
+            CompleteRequestParamsRef::Resource(_) => Some("ResourceReference"),
+            CompleteRequestParamsRef::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -1781,6 +1835,14 @@ impl __rt::Unknowns for CreateMessageResultContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CreateMessageResultContent::Text(_) => Some("TextContent"),
+            CreateMessageResultContent::Image(_) => Some("ImageContent"),
+            CreateMessageResultContent::Audio(_) => Some("AudioContent"),
+            CreateMessageResultContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// An opaque token used to represent a cursor for pagination.
 pub type Cursor = String;
@@ -1898,6 +1960,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
             EmbeddedResourceResource::Blob(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EmbeddedResourceResource::Text(_) => Some("TextResourceContents"),
+            EmbeddedResourceResource::Blob(_) => Some("BlobResourceContents"),
         }
     }
 }
@@ -2547,6 +2615,12 @@ impl __rt::Unknowns for JsonRpcBatchRequestItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcBatchRequestItem::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcBatchRequestItem::Notification(_) => Some("JsonRpcNotification"),
+        }
+    }
 }
 /// A JSON-RPC batch response, as described in <https://www.jsonrpc.org/specification#batch>.
 pub type JsonRpcBatchResponse = Vec<JsonRpcBatchResponseItem>;
@@ -2598,6 +2672,12 @@ impl __rt::Unknowns for JsonRpcBatchResponseItem {
             JsonRpcBatchResponseItem::Error(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcBatchResponseItem::Response(_) => Some("JsonRpcResponse"),
+            JsonRpcBatchResponseItem::Error(_) => Some("JsonRpcError"),
         }
     }
 }
@@ -2788,6 +2868,16 @@ impl __rt::Unknowns for JsonRpcMessage {
             JsonRpcMessage::Array2(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessage::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcMessage::Notification(_) => Some("JsonRpcNotification"),
+            JsonRpcMessage::Array(_) => Some("Array"),
+            JsonRpcMessage::Response(_) => Some("JsonRpcResponse"),
+            JsonRpcMessage::Error(_) => Some("JsonRpcError"),
+            JsonRpcMessage::Array2(_) => Some("Array2"),
+        }
+    }
 }
 /// The `[]` member of [`JsonRpcMessage`].
 #[derive(Debug, Clone, PartialEq)]
@@ -2841,6 +2931,12 @@ impl __rt::Unknowns for JsonRpcMessageArrayItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessageArrayItem::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcMessageArrayItem::Notification(_) => Some("JsonRpcNotification"),
+        }
+    }
 }
 /// The `[]` member of [`JsonRpcMessage`].
 #[derive(Debug, Clone, PartialEq)]
@@ -2890,6 +2986,12 @@ impl __rt::Unknowns for JsonRpcMessageArrayItem2 {
             JsonRpcMessageArrayItem2::Error(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessageArrayItem2::Response(_) => Some("JsonRpcResponse"),
+            JsonRpcMessageArrayItem2::Error(_) => Some("JsonRpcError"),
         }
     }
 }
@@ -5139,6 +5241,12 @@ impl ::core::fmt::Display for ProgressToken {
 }
 impl __rt::Unknowns for ProgressToken {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ProgressToken::String(_) => Some("String"),
+            ProgressToken::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A prompt or prompt template that the server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -5514,6 +5622,15 @@ impl __rt::Unknowns for PromptMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            PromptMessageContent::Text(_) => Some("TextContent"),
+            PromptMessageContent::Image(_) => Some("ImageContent"),
+            PromptMessageContent::Audio(_) => Some("AudioContent"),
+            PromptMessageContent::EmbeddedResource(_) => Some("EmbeddedResource"),
+            PromptMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// Identifies a prompt.
 #[derive(Debug, Clone, PartialEq)]
@@ -5763,6 +5880,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ReadResourceResultContentsItem::Text(_) => Some("TextResourceContents"),
+            ReadResourceResultContentsItem::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -5975,6 +6098,12 @@ impl ::core::fmt::Display for RequestId {
 }
 impl __rt::Unknowns for RequestId {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            RequestId::String(_) => Some("String"),
+            RequestId::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A known resource that the server is capable of reading.
 #[derive(Debug, Clone, PartialEq)]
@@ -6848,6 +6977,14 @@ impl __rt::Unknowns for SamplingMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContent::Text(_) => Some("TextContent"),
+            SamplingMessageContent::Image(_) => Some("ImageContent"),
+            SamplingMessageContent::Audio(_) => Some("AudioContent"),
+            SamplingMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// Capabilities that a server may support. Known capabilities are defined here, in this schema, but this is not a closed set: any server can define its own, additional capabilities.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -7257,6 +7394,22 @@ impl __rt::Unknowns for ServerNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerNotification::Cancelled(_) => Some("CancelledNotification"),
+            ServerNotification::Progress(_) => Some("ProgressNotification"),
+            ServerNotification::ResourceListChanged(_) => {
+                Some("ResourceListChangedNotification")
+            }
+            ServerNotification::ResourceUpdated(_) => Some("ResourceUpdatedNotification"),
+            ServerNotification::PromptListChanged(_) => {
+                Some("PromptListChangedNotification")
+            }
+            ServerNotification::ToolListChanged(_) => Some("ToolListChangedNotification"),
+            ServerNotification::LoggingMessage(_) => Some("LoggingMessageNotification"),
+            ServerNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -7317,6 +7470,14 @@ impl __rt::Unknowns for ServerRequest {
             ServerRequest::Custom(v) => {
                 out.push(__rt::Unknown::tagged(at, "ServerRequest", "method", v, true))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerRequest::Ping(_) => Some("PingRequest"),
+            ServerRequest::CreateMessage(_) => Some("CreateMessageRequest"),
+            ServerRequest::ListRoots(_) => Some("ListRootsRequest"),
+            ServerRequest::Custom(_) => Some("Custom"),
         }
     }
 }
@@ -7440,6 +7601,20 @@ impl __rt::Unknowns for ServerResult {
             ServerResult::ListTools(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::CallTool(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::Complete(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerResult::McpResult(_) => Some("McpResult"),
+            ServerResult::Initialize(_) => Some("InitializeResult"),
+            ServerResult::ListResources(_) => Some("ListResourcesResult"),
+            ServerResult::ListResourceTemplates(_) => Some("ListResourceTemplatesResult"),
+            ServerResult::ReadResource(_) => Some("ReadResourceResult"),
+            ServerResult::ListPrompts(_) => Some("ListPromptsResult"),
+            ServerResult::GetPrompt(_) => Some("GetPromptResult"),
+            ServerResult::ListTools(_) => Some("ListToolsResult"),
+            ServerResult::CallTool(_) => Some("CallToolResult"),
+            ServerResult::Complete(_) => Some("CompleteResult"),
         }
     }
 }

@@ -949,6 +949,17 @@ impl __rt::Unknowns for ClientNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientNotification::Cancelled(_) => Some("CancelledNotification"),
+            ClientNotification::Initialized(_) => Some("InitializedNotification"),
+            ClientNotification::Progress(_) => Some("ProgressNotification"),
+            ClientNotification::RootsListChanged(_) => {
+                Some("RootsListChangedNotification")
+            }
+            ClientNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -1107,6 +1118,26 @@ impl __rt::Unknowns for ClientRequest {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientRequest::Initialize(_) => Some("InitializeRequest"),
+            ClientRequest::Ping(_) => Some("PingRequest"),
+            ClientRequest::ListResources(_) => Some("ListResourcesRequest"),
+            ClientRequest::ListResourceTemplates(_) => {
+                Some("ListResourceTemplatesRequest")
+            }
+            ClientRequest::ReadResource(_) => Some("ReadResourceRequest"),
+            ClientRequest::Subscribe(_) => Some("SubscribeRequest"),
+            ClientRequest::Unsubscribe(_) => Some("UnsubscribeRequest"),
+            ClientRequest::ListPrompts(_) => Some("ListPromptsRequest"),
+            ClientRequest::GetPrompt(_) => Some("GetPromptRequest"),
+            ClientRequest::ListTools(_) => Some("ListToolsRequest"),
+            ClientRequest::CallTool(_) => Some("CallToolRequest"),
+            ClientRequest::SetLevel(_) => Some("SetLevelRequest"),
+            ClientRequest::Complete(_) => Some("CompleteRequest"),
+            ClientRequest::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -1170,6 +1201,14 @@ impl __rt::Unknowns for ClientResult {
             }
             ClientResult::ListRoots(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ClientResult::Elicit(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientResult::McpResult(_) => Some("McpResult"),
+            ClientResult::CreateMessage(_) => Some("CreateMessageResult"),
+            ClientResult::ListRoots(_) => Some("ListRootsResult"),
+            ClientResult::Elicit(_) => Some("ElicitResult"),
         }
     }
 }
@@ -1289,6 +1328,15 @@ impl __rt::Unknowns for CompleteRequestParamsRef {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CompleteRequestParamsRef::Prompt(_) => Some("PromptReference"),
+            CompleteRequestParamsRef::ResourceTemplate(_) => {
+                Some("ResourceTemplateReference")
+            }
+            CompleteRequestParamsRef::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -1661,6 +1709,16 @@ impl __rt::Unknowns for ContentBlock {
             ContentBlock::Unknown(v) => {
                 out.push(__rt::Unknown::tagged(at, "ContentBlock", "type", v, false))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ContentBlock::Text(_) => Some("TextContent"),
+            ContentBlock::Image(_) => Some("ImageContent"),
+            ContentBlock::Audio(_) => Some("AudioContent"),
+            ContentBlock::ResourceLink(_) => Some("ResourceLink"),
+            ContentBlock::EmbeddedResource(_) => Some("EmbeddedResource"),
+            ContentBlock::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -2054,6 +2112,14 @@ impl __rt::Unknowns for CreateMessageResultContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CreateMessageResultContent::Text(_) => Some("TextContent"),
+            CreateMessageResultContent::Image(_) => Some("ImageContent"),
+            CreateMessageResultContent::Audio(_) => Some("AudioContent"),
+            CreateMessageResultContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// An opaque token used to represent a cursor for pagination.
 pub type Cursor = String;
@@ -2412,6 +2478,14 @@ impl From<bool> for ElicitResultContentValue {
 }
 impl __rt::Unknowns for ElicitResultContentValue {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ElicitResultContentValue::Array(_) => Some("Array"),
+            ElicitResultContentValue::String(_) => Some("String"),
+            ElicitResultContentValue::Number(_) => Some("Number"),
+            ElicitResultContentValue::Boolean(_) => Some("Boolean"),
+        }
+    }
 }
 /// The contents of a resource, embedded into a prompt or tool call result.
 ///
@@ -2539,6 +2613,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
             EmbeddedResourceResource::Blob(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EmbeddedResourceResource::Text(_) => Some("TextResourceContents"),
+            EmbeddedResourceResource::Blob(_) => Some("BlobResourceContents"),
         }
     }
 }
@@ -3423,6 +3503,14 @@ impl __rt::Unknowns for JsonRpcMessage {
             }
             JsonRpcMessage::Response(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessage::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcMessage::Notification(_) => Some("JsonRpcNotification"),
+            JsonRpcMessage::Response(_) => Some("JsonRpcResponse"),
+            JsonRpcMessage::Error(_) => Some("JsonRpcError"),
         }
     }
 }
@@ -5718,6 +5806,15 @@ impl __rt::Unknowns for PrimitiveSchemaDefinition {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            PrimitiveSchemaDefinition::String(_) => Some("StringSchema"),
+            PrimitiveSchemaDefinition::Number(_) => Some("NumberSchema"),
+            PrimitiveSchemaDefinition::Boolean(_) => Some("BooleanSchema"),
+            PrimitiveSchemaDefinition::Enum(_) => Some("EnumSchema"),
+            PrimitiveSchemaDefinition::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
@@ -5898,6 +5995,12 @@ impl ::core::fmt::Display for ProgressToken {
 }
 impl __rt::Unknowns for ProgressToken {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ProgressToken::String(_) => Some("String"),
+            ProgressToken::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A prompt or prompt template that the server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -6506,6 +6609,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ReadResourceResultContentsItem::Text(_) => Some("TextResourceContents"),
+            ReadResourceResultContentsItem::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -6717,6 +6826,12 @@ impl ::core::fmt::Display for RequestId {
 }
 impl __rt::Unknowns for RequestId {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            RequestId::String(_) => Some("String"),
+            RequestId::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A known resource that the server is capable of reading.
 #[derive(Debug, Clone, PartialEq)]
@@ -7805,6 +7920,14 @@ impl __rt::Unknowns for SamplingMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContent::Text(_) => Some("TextContent"),
+            SamplingMessageContent::Image(_) => Some("ImageContent"),
+            SamplingMessageContent::Audio(_) => Some("AudioContent"),
+            SamplingMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// Capabilities that a server may support. Known capabilities are defined here, in this schema, but this is not a closed set: any server can define its own, additional capabilities.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -8214,6 +8337,22 @@ impl __rt::Unknowns for ServerNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerNotification::Cancelled(_) => Some("CancelledNotification"),
+            ServerNotification::Progress(_) => Some("ProgressNotification"),
+            ServerNotification::ResourceListChanged(_) => {
+                Some("ResourceListChangedNotification")
+            }
+            ServerNotification::ResourceUpdated(_) => Some("ResourceUpdatedNotification"),
+            ServerNotification::PromptListChanged(_) => {
+                Some("PromptListChangedNotification")
+            }
+            ServerNotification::ToolListChanged(_) => Some("ToolListChangedNotification"),
+            ServerNotification::LoggingMessage(_) => Some("LoggingMessageNotification"),
+            ServerNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -8283,6 +8422,15 @@ impl __rt::Unknowns for ServerRequest {
             ServerRequest::Custom(v) => {
                 out.push(__rt::Unknown::tagged(at, "ServerRequest", "method", v, true))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerRequest::Ping(_) => Some("PingRequest"),
+            ServerRequest::CreateMessage(_) => Some("CreateMessageRequest"),
+            ServerRequest::ListRoots(_) => Some("ListRootsRequest"),
+            ServerRequest::Elicit(_) => Some("ElicitRequest"),
+            ServerRequest::Custom(_) => Some("Custom"),
         }
     }
 }
@@ -8406,6 +8554,20 @@ impl __rt::Unknowns for ServerResult {
             ServerResult::ListTools(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::CallTool(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::Complete(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerResult::McpResult(_) => Some("McpResult"),
+            ServerResult::Initialize(_) => Some("InitializeResult"),
+            ServerResult::ListResources(_) => Some("ListResourcesResult"),
+            ServerResult::ListResourceTemplates(_) => Some("ListResourceTemplatesResult"),
+            ServerResult::ReadResource(_) => Some("ReadResourceResult"),
+            ServerResult::ListPrompts(_) => Some("ListPromptsResult"),
+            ServerResult::GetPrompt(_) => Some("GetPromptResult"),
+            ServerResult::ListTools(_) => Some("ListToolsResult"),
+            ServerResult::CallTool(_) => Some("CallToolResult"),
+            ServerResult::Complete(_) => Some("CompleteResult"),
         }
     }
 }

@@ -1697,6 +1697,18 @@ impl __rt::Unknowns for ClientNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientNotification::Cancelled(_) => Some("CancelledNotification"),
+            ClientNotification::Initialized(_) => Some("InitializedNotification"),
+            ClientNotification::Progress(_) => Some("ProgressNotification"),
+            ClientNotification::TaskStatus(_) => Some("TaskStatusNotification"),
+            ClientNotification::RootsListChanged(_) => {
+                Some("RootsListChangedNotification")
+            }
+            ClientNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -1893,6 +1905,30 @@ impl __rt::Unknowns for ClientRequest {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientRequest::Initialize(_) => Some("InitializeRequest"),
+            ClientRequest::Ping(_) => Some("PingRequest"),
+            ClientRequest::ListResources(_) => Some("ListResourcesRequest"),
+            ClientRequest::ListResourceTemplates(_) => {
+                Some("ListResourceTemplatesRequest")
+            }
+            ClientRequest::ReadResource(_) => Some("ReadResourceRequest"),
+            ClientRequest::Subscribe(_) => Some("SubscribeRequest"),
+            ClientRequest::Unsubscribe(_) => Some("UnsubscribeRequest"),
+            ClientRequest::ListPrompts(_) => Some("ListPromptsRequest"),
+            ClientRequest::GetPrompt(_) => Some("GetPromptRequest"),
+            ClientRequest::ListTools(_) => Some("ListToolsRequest"),
+            ClientRequest::CallTool(_) => Some("CallToolRequest"),
+            ClientRequest::GetTask(_) => Some("GetTaskRequest"),
+            ClientRequest::GetTaskPayload(_) => Some("GetTaskPayloadRequest"),
+            ClientRequest::CancelTask(_) => Some("CancelTaskRequest"),
+            ClientRequest::ListTasks(_) => Some("ListTasksRequest"),
+            ClientRequest::SetLevel(_) => Some("SetLevelRequest"),
+            ClientRequest::Complete(_) => Some("CompleteRequest"),
+            ClientRequest::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ClientResult` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -1994,6 +2030,18 @@ impl __rt::Unknowns for ClientResult {
             }
             ClientResult::ListRoots(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ClientResult::Elicit(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientResult::McpResult(_) => Some("McpResult"),
+            ClientResult::GetTask(_) => Some("GetTaskResult"),
+            ClientResult::GetTaskPayload(_) => Some("GetTaskPayloadResult"),
+            ClientResult::CancelTask(_) => Some("CancelTaskResult"),
+            ClientResult::ListTasks(_) => Some("ListTasksResult"),
+            ClientResult::CreateMessage(_) => Some("CreateMessageResult"),
+            ClientResult::ListRoots(_) => Some("ListRootsResult"),
+            ClientResult::Elicit(_) => Some("ElicitResult"),
         }
     }
 }
@@ -2263,6 +2311,15 @@ impl __rt::Unknowns for CompleteRequestParamsRef {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CompleteRequestParamsRef::Prompt(_) => Some("PromptReference"),
+            CompleteRequestParamsRef::ResourceTemplate(_) => {
+                Some("ResourceTemplateReference")
+            }
+            CompleteRequestParamsRef::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -2562,6 +2619,16 @@ impl __rt::Unknowns for ContentBlock {
             ContentBlock::Unknown(v) => {
                 out.push(__rt::Unknown::tagged(at, "ContentBlock", "type", v, false))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ContentBlock::Text(_) => Some("TextContent"),
+            ContentBlock::Image(_) => Some("ImageContent"),
+            ContentBlock::Audio(_) => Some("AudioContent"),
+            ContentBlock::ResourceLink(_) => Some("ResourceLink"),
+            ContentBlock::EmbeddedResource(_) => Some("EmbeddedResource"),
+            ContentBlock::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -3140,6 +3207,17 @@ impl __rt::Unknowns for CreateMessageResultContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CreateMessageResultContent::Text(_) => Some("TextContent"),
+            CreateMessageResultContent::Image(_) => Some("ImageContent"),
+            CreateMessageResultContent::Audio(_) => Some("AudioContent"),
+            CreateMessageResultContent::ToolUse(_) => Some("ToolUseContent"),
+            CreateMessageResultContent::ToolResult(_) => Some("ToolResultContent"),
+            CreateMessageResultContent::Array(_) => Some("Array"),
+            CreateMessageResultContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// A response to a task-augmented request.
 #[derive(Debug, Clone, PartialEq)]
@@ -3580,6 +3658,13 @@ impl __rt::Unknowns for ElicitRequestParams {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ElicitRequestParams::Url(_) => Some("ElicitRequestUrlParams"),
+            ElicitRequestParams::Form(_) => Some("ElicitRequestFormParams"),
+            ElicitRequestParams::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// The parameters for a request to elicit information from the user via a URL in the client.
 #[derive(Debug, Clone, PartialEq)]
@@ -3915,6 +4000,14 @@ impl From<bool> for ElicitResultContentValue {
 }
 impl __rt::Unknowns for ElicitResultContentValue {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ElicitResultContentValue::Array(_) => Some("Array"),
+            ElicitResultContentValue::String(_) => Some("String"),
+            ElicitResultContentValue::Number(_) => Some("Number"),
+            ElicitResultContentValue::Boolean(_) => Some("Boolean"),
+        }
+    }
 }
 /// An optional notification from the server to the client, informing it of a completion of a out-of-band elicitation request.
 #[derive(Debug, Clone, PartialEq)]
@@ -4139,6 +4232,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EmbeddedResourceResource::Text(_) => Some("TextResourceContents"),
+            EmbeddedResourceResource::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// The schema's `EmptyResult` definition.
 pub type EmptyResult = McpResult;
@@ -4235,6 +4334,20 @@ impl __rt::Unknowns for EnumSchema {
             EnumSchema::Unknown(v) => {
                 out.push(__rt::Unknown::tagged(at, "EnumSchema", "type", v, false))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EnumSchema::UntitledSingleSelectEnum(_) => {
+                Some("UntitledSingleSelectEnumSchema")
+            }
+            EnumSchema::TitledSingleSelectEnum(_) => Some("TitledSingleSelectEnumSchema"),
+            EnumSchema::UntitledMultiSelectEnum(_) => {
+                Some("UntitledMultiSelectEnumSchema")
+            }
+            EnumSchema::TitledMultiSelectEnum(_) => Some("TitledMultiSelectEnumSchema"),
+            EnumSchema::LegacyTitledEnum(_) => Some("LegacyTitledEnumSchema"),
+            EnumSchema::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -5765,6 +5878,14 @@ impl __rt::Unknowns for JsonRpcMessage {
             JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessage::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcMessage::Notification(_) => Some("JsonRpcNotification"),
+            JsonRpcMessage::Result(_) => Some("JsonRpcResultResponse"),
+            JsonRpcMessage::Error(_) => Some("JsonRpcErrorResponse"),
+        }
+    }
 }
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
@@ -5933,6 +6054,12 @@ impl __rt::Unknowns for JsonRpcResponse {
         match self {
             JsonRpcResponse::Result(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             JsonRpcResponse::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcResponse::Result(_) => Some("JsonRpcResultResponse"),
+            JsonRpcResponse::Error(_) => Some("JsonRpcErrorResponse"),
         }
     }
 }
@@ -7332,6 +7459,16 @@ impl __rt::Unknowns for MultiSelectEnumSchema {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            MultiSelectEnumSchema::UntitledMultiSelectEnum(_) => {
+                Some("UntitledMultiSelectEnumSchema")
+            }
+            MultiSelectEnumSchema::TitledMultiSelectEnum(_) => {
+                Some("TitledMultiSelectEnumSchema")
+            }
+        }
+    }
 }
 /// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -8046,6 +8183,29 @@ impl __rt::Unknowns for PrimitiveSchemaDefinition {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            PrimitiveSchemaDefinition::String(_) => Some("StringSchema"),
+            PrimitiveSchemaDefinition::Number(_) => Some("NumberSchema"),
+            PrimitiveSchemaDefinition::Boolean(_) => Some("BooleanSchema"),
+            PrimitiveSchemaDefinition::UntitledSingleSelectEnum(_) => {
+                Some("UntitledSingleSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::TitledSingleSelectEnum(_) => {
+                Some("TitledSingleSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::UntitledMultiSelectEnum(_) => {
+                Some("UntitledMultiSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::TitledMultiSelectEnum(_) => {
+                Some("TitledMultiSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::LegacyTitledEnum(_) => {
+                Some("LegacyTitledEnumSchema")
+            }
+            PrimitiveSchemaDefinition::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
@@ -8241,6 +8401,12 @@ impl ::core::fmt::Display for ProgressToken {
 }
 impl __rt::Unknowns for ProgressToken {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ProgressToken::String(_) => Some("String"),
+            ProgressToken::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A prompt or prompt template that the server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -8901,6 +9067,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ReadResourceResultContentsItem::Text(_) => Some("TextResourceContents"),
+            ReadResourceResultContentsItem::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// Metadata for associating messages with a task.
 /// Include this in the `_meta` field under the key `io.modelcontextprotocol/related-task`.
@@ -9052,6 +9224,12 @@ impl ::core::fmt::Display for RequestId {
 }
 impl __rt::Unknowns for RequestId {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            RequestId::String(_) => Some("String"),
+            RequestId::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// Common params for any request.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -10378,6 +10556,17 @@ impl __rt::Unknowns for SamplingMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContent::Text(_) => Some("TextContent"),
+            SamplingMessageContent::Image(_) => Some("ImageContent"),
+            SamplingMessageContent::Audio(_) => Some("AudioContent"),
+            SamplingMessageContent::ToolUse(_) => Some("ToolUseContent"),
+            SamplingMessageContent::ToolResult(_) => Some("ToolResultContent"),
+            SamplingMessageContent::Array(_) => Some("Array"),
+            SamplingMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// The schema's `SamplingMessageContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -10484,6 +10673,16 @@ impl __rt::Unknowns for SamplingMessageContentBlock {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContentBlock::Text(_) => Some("TextContent"),
+            SamplingMessageContentBlock::Image(_) => Some("ImageContent"),
+            SamplingMessageContentBlock::Audio(_) => Some("AudioContent"),
+            SamplingMessageContentBlock::ToolUse(_) => Some("ToolUseContent"),
+            SamplingMessageContentBlock::ToolResult(_) => Some("ToolResultContent"),
+            SamplingMessageContentBlock::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -11120,6 +11319,26 @@ impl __rt::Unknowns for ServerNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerNotification::Cancelled(_) => Some("CancelledNotification"),
+            ServerNotification::Progress(_) => Some("ProgressNotification"),
+            ServerNotification::ResourceListChanged(_) => {
+                Some("ResourceListChangedNotification")
+            }
+            ServerNotification::ResourceUpdated(_) => Some("ResourceUpdatedNotification"),
+            ServerNotification::PromptListChanged(_) => {
+                Some("PromptListChangedNotification")
+            }
+            ServerNotification::ToolListChanged(_) => Some("ToolListChangedNotification"),
+            ServerNotification::TaskStatus(_) => Some("TaskStatusNotification"),
+            ServerNotification::LoggingMessage(_) => Some("LoggingMessageNotification"),
+            ServerNotification::ElicitationComplete(_) => {
+                Some("ElicitationCompleteNotification")
+            }
+            ServerNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ServerRequest` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -11227,6 +11446,19 @@ impl __rt::Unknowns for ServerRequest {
             ServerRequest::Custom(v) => {
                 out.push(__rt::Unknown::tagged(at, "ServerRequest", "method", v, true))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerRequest::Ping(_) => Some("PingRequest"),
+            ServerRequest::GetTask(_) => Some("GetTaskRequest"),
+            ServerRequest::GetTaskPayload(_) => Some("GetTaskPayloadRequest"),
+            ServerRequest::CancelTask(_) => Some("CancelTaskRequest"),
+            ServerRequest::ListTasks(_) => Some("ListTasksRequest"),
+            ServerRequest::CreateMessage(_) => Some("CreateMessageRequest"),
+            ServerRequest::ListRoots(_) => Some("ListRootsRequest"),
+            ServerRequest::Elicit(_) => Some("ElicitRequest"),
+            ServerRequest::Custom(_) => Some("Custom"),
         }
     }
 }
@@ -11388,6 +11620,24 @@ impl __rt::Unknowns for ServerResult {
             ServerResult::CancelTask(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::ListTasks(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             ServerResult::Complete(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerResult::McpResult(_) => Some("McpResult"),
+            ServerResult::Initialize(_) => Some("InitializeResult"),
+            ServerResult::ListResources(_) => Some("ListResourcesResult"),
+            ServerResult::ListResourceTemplates(_) => Some("ListResourceTemplatesResult"),
+            ServerResult::ReadResource(_) => Some("ReadResourceResult"),
+            ServerResult::ListPrompts(_) => Some("ListPromptsResult"),
+            ServerResult::GetPrompt(_) => Some("GetPromptResult"),
+            ServerResult::ListTools(_) => Some("ListToolsResult"),
+            ServerResult::CallTool(_) => Some("CallToolResult"),
+            ServerResult::GetTask(_) => Some("GetTaskResult"),
+            ServerResult::GetTaskPayload(_) => Some("GetTaskPayloadResult"),
+            ServerResult::CancelTask(_) => Some("CancelTaskResult"),
+            ServerResult::ListTasks(_) => Some("ListTasksResult"),
+            ServerResult::Complete(_) => Some("CompleteResult"),
         }
     }
 }
@@ -11609,6 +11859,16 @@ impl __rt::Unknowns for SingleSelectEnumSchema {
             }
             SingleSelectEnumSchema::TitledSingleSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
+            }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SingleSelectEnumSchema::UntitledSingleSelectEnum(_) => {
+                Some("UntitledSingleSelectEnumSchema")
+            }
+            SingleSelectEnumSchema::TitledSingleSelectEnum(_) => {
+                Some("TitledSingleSelectEnumSchema")
             }
         }
     }

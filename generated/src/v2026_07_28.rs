@@ -921,6 +921,12 @@ impl __rt::Unknowns for CallToolResultResponseResult {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CallToolResultResponseResult::InputRequired(_) => Some("InputRequiredResult"),
+            CallToolResultResponseResult::CallTool(_) => Some("CallToolResult"),
+        }
+    }
 }
 /// This notification is sent by the client to indicate that it is cancelling a request it previously issued.
 ///
@@ -1506,6 +1512,23 @@ impl __rt::Unknowns for ClientRequest {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ClientRequest::Discover(_) => Some("DiscoverRequest"),
+            ClientRequest::ListResources(_) => Some("ListResourcesRequest"),
+            ClientRequest::ListResourceTemplates(_) => {
+                Some("ListResourceTemplatesRequest")
+            }
+            ClientRequest::ReadResource(_) => Some("ReadResourceRequest"),
+            ClientRequest::SubscriptionsListen(_) => Some("SubscriptionsListenRequest"),
+            ClientRequest::ListPrompts(_) => Some("ListPromptsRequest"),
+            ClientRequest::GetPrompt(_) => Some("GetPromptRequest"),
+            ClientRequest::ListTools(_) => Some("ListToolsRequest"),
+            ClientRequest::CallTool(_) => Some("CallToolRequest"),
+            ClientRequest::Complete(_) => Some("CompleteRequest"),
+            ClientRequest::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// Common result fields.
 pub type ClientResult = McpResult;
@@ -1716,6 +1739,15 @@ impl __rt::Unknowns for CompleteRequestParamsRef {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CompleteRequestParamsRef::Prompt(_) => Some("PromptReference"),
+            CompleteRequestParamsRef::ResourceTemplate(_) => {
+                Some("ResourceTemplateReference")
+            }
+            CompleteRequestParamsRef::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -2085,6 +2117,16 @@ impl __rt::Unknowns for ContentBlock {
             ContentBlock::Unknown(v) => {
                 out.push(__rt::Unknown::tagged(at, "ContentBlock", "type", v, false))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ContentBlock::Text(_) => Some("TextContent"),
+            ContentBlock::Image(_) => Some("ImageContent"),
+            ContentBlock::Audio(_) => Some("AudioContent"),
+            ContentBlock::ResourceLink(_) => Some("ResourceLink"),
+            ContentBlock::EmbeddedResource(_) => Some("EmbeddedResource"),
+            ContentBlock::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -2566,6 +2608,17 @@ impl __rt::Unknowns for CreateMessageResultContent {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            CreateMessageResultContent::Text(_) => Some("TextContent"),
+            CreateMessageResultContent::Image(_) => Some("ImageContent"),
+            CreateMessageResultContent::Audio(_) => Some("AudioContent"),
+            CreateMessageResultContent::ToolUse(_) => Some("ToolUseContent"),
+            CreateMessageResultContent::ToolResult(_) => Some("ToolResultContent"),
+            CreateMessageResultContent::Array(_) => Some("Array"),
+            CreateMessageResultContent::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -3147,6 +3200,13 @@ impl __rt::Unknowns for ElicitRequestParams {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ElicitRequestParams::Form(_) => Some("ElicitRequestFormParams"),
+            ElicitRequestParams::Url(_) => Some("ElicitRequestUrlParams"),
+            ElicitRequestParams::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// The parameters for a request to elicit information from the user via a URL in the client.
 #[derive(Debug, Clone, PartialEq)]
@@ -3377,6 +3437,14 @@ impl From<bool> for ElicitResultContentValue {
 }
 impl __rt::Unknowns for ElicitResultContentValue {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ElicitResultContentValue::Array(_) => Some("Array"),
+            ElicitResultContentValue::String(_) => Some("String"),
+            ElicitResultContentValue::Number(_) => Some("Number"),
+            ElicitResultContentValue::Boolean(_) => Some("Boolean"),
+        }
+    }
 }
 /// The contents of a resource, embedded into a prompt or tool call result.
 ///
@@ -3506,6 +3574,12 @@ impl __rt::Unknowns for EmbeddedResourceResource {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EmbeddedResourceResource::Text(_) => Some("TextResourceContents"),
+            EmbeddedResourceResource::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// Common result fields.
 pub type EmptyResult = McpResult;
@@ -3602,6 +3676,20 @@ impl __rt::Unknowns for EnumSchema {
             EnumSchema::Unknown(v) => {
                 out.push(__rt::Unknown::tagged(at, "EnumSchema", "type", v, false))
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            EnumSchema::UntitledSingleSelectEnum(_) => {
+                Some("UntitledSingleSelectEnumSchema")
+            }
+            EnumSchema::TitledSingleSelectEnum(_) => Some("TitledSingleSelectEnumSchema"),
+            EnumSchema::UntitledMultiSelectEnum(_) => {
+                Some("UntitledMultiSelectEnumSchema")
+            }
+            EnumSchema::TitledMultiSelectEnum(_) => Some("TitledMultiSelectEnumSchema"),
+            EnumSchema::LegacyTitledEnum(_) => Some("LegacyTitledEnumSchema"),
+            EnumSchema::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -4000,6 +4088,14 @@ impl __rt::Unknowns for GetPromptResultResponseResult {
             GetPromptResultResponseResult::GetPrompt(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            GetPromptResultResponseResult::InputRequired(_) => {
+                Some("InputRequiredResult")
+            }
+            GetPromptResultResponseResult::GetPrompt(_) => Some("GetPromptResult"),
         }
     }
 }
@@ -4583,6 +4679,14 @@ impl __rt::Unknowns for InputRequest {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            InputRequest::CreateMessage(_) => Some("CreateMessageRequest"),
+            InputRequest::ListRoots(_) => Some("ListRootsRequest"),
+            InputRequest::Elicit(_) => Some("ElicitRequest"),
+            InputRequest::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// A map of server-initiated requests that the client must fulfill.
 /// Keys are server-assigned identifiers; values are the request objects.
@@ -4725,6 +4829,13 @@ impl __rt::Unknowns for InputResponse {
             }
             InputResponse::ListRoots(v) => __rt::Unknowns::collect_unknowns(v, at, out),
             InputResponse::Elicit(v) => __rt::Unknowns::collect_unknowns(v, at, out),
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            InputResponse::CreateMessage(_) => Some("CreateMessageResult"),
+            InputResponse::ListRoots(_) => Some("ListRootsResult"),
+            InputResponse::Elicit(_) => Some("ElicitResult"),
         }
     }
 }
@@ -5122,6 +5233,14 @@ impl __rt::Unknowns for JsonRpcMessage {
             JsonRpcMessage::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcMessage::Request(_) => Some("JsonRpcRequest"),
+            JsonRpcMessage::Notification(_) => Some("JsonRpcNotification"),
+            JsonRpcMessage::Result(_) => Some("JsonRpcResultResponse"),
+            JsonRpcMessage::Error(_) => Some("JsonRpcErrorResponse"),
+        }
+    }
 }
 /// A notification which does not expect a response.
 #[derive(Debug, Clone, PartialEq)]
@@ -5292,6 +5411,12 @@ impl __rt::Unknowns for JsonRpcResponse {
             JsonRpcResponse::Error(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonRpcResponse::Result(_) => Some("JsonRpcResultResponse"),
+            JsonRpcResponse::Error(_) => Some("JsonRpcErrorResponse"),
+        }
+    }
 }
 /// A successful (non-error) response to a request.
 #[derive(Debug, Clone, PartialEq)]
@@ -5419,6 +5544,15 @@ impl __rt::Unknowns for JsonValue {
             JsonValue::String(_) => {}
             JsonValue::Integer(_) => {}
             JsonValue::Boolean(_) => {}
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            JsonValue::Object(_) => Some("Object"),
+            JsonValue::Array(_) => Some("Array"),
+            JsonValue::String(_) => Some("String"),
+            JsonValue::Integer(_) => Some("Integer"),
+            JsonValue::Boolean(_) => Some("Boolean"),
         }
     }
 }
@@ -7486,6 +7620,16 @@ impl __rt::Unknowns for MultiSelectEnumSchema {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            MultiSelectEnumSchema::UntitledMultiSelectEnum(_) => {
+                Some("UntitledMultiSelectEnumSchema")
+            }
+            MultiSelectEnumSchema::TitledMultiSelectEnum(_) => {
+                Some("TitledMultiSelectEnumSchema")
+            }
+        }
+    }
 }
 /// The schema's `Notification` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -8199,6 +8343,29 @@ impl __rt::Unknowns for PrimitiveSchemaDefinition {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            PrimitiveSchemaDefinition::String(_) => Some("StringSchema"),
+            PrimitiveSchemaDefinition::Number(_) => Some("NumberSchema"),
+            PrimitiveSchemaDefinition::Boolean(_) => Some("BooleanSchema"),
+            PrimitiveSchemaDefinition::UntitledSingleSelectEnum(_) => {
+                Some("UntitledSingleSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::TitledSingleSelectEnum(_) => {
+                Some("TitledSingleSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::UntitledMultiSelectEnum(_) => {
+                Some("UntitledMultiSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::TitledMultiSelectEnum(_) => {
+                Some("TitledMultiSelectEnumSchema")
+            }
+            PrimitiveSchemaDefinition::LegacyTitledEnum(_) => {
+                Some("LegacyTitledEnumSchema")
+            }
+            PrimitiveSchemaDefinition::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// An out-of-band notification used to inform the receiver of a progress update for a long-running request.
 #[derive(Debug, Clone, PartialEq)]
@@ -8394,6 +8561,12 @@ impl ::core::fmt::Display for ProgressToken {
 }
 impl __rt::Unknowns for ProgressToken {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ProgressToken::String(_) => Some("String"),
+            ProgressToken::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// A prompt or prompt template that the server offers.
 #[derive(Debug, Clone, PartialEq)]
@@ -9114,6 +9287,12 @@ impl __rt::Unknowns for ReadResourceResultContentsItem {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ReadResourceResultContentsItem::Text(_) => Some("TextResourceContents"),
+            ReadResourceResultContentsItem::Blob(_) => Some("BlobResourceContents"),
+        }
+    }
 }
 /// A successful response from the server for a [`ReadResourceRequest`] (`resources/read`) request.
 #[derive(Debug, Clone, PartialEq)]
@@ -9227,6 +9406,16 @@ impl __rt::Unknowns for ReadResourceResultResponseResult {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ReadResourceResultResponseResult::InputRequired(_) => {
+                Some("InputRequiredResult")
+            }
+            ReadResourceResultResponseResult::ReadResource(_) => {
+                Some("ReadResourceResult")
+            }
+        }
+    }
 }
 /// The schema's `Request` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -9335,6 +9524,12 @@ impl ::core::fmt::Display for RequestId {
 }
 impl __rt::Unknowns for RequestId {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            RequestId::String(_) => Some("String"),
+            RequestId::Integer(_) => Some("Integer"),
+        }
+    }
 }
 /// Extends [`MetaObject`] with additional request-specific fields. All key naming rules from `MetaObject` apply.
 #[derive(Debug, Clone, PartialEq)]
@@ -10680,6 +10875,17 @@ impl __rt::Unknowns for SamplingMessageContent {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContent::Text(_) => Some("TextContent"),
+            SamplingMessageContent::Image(_) => Some("ImageContent"),
+            SamplingMessageContent::Audio(_) => Some("AudioContent"),
+            SamplingMessageContent::ToolUse(_) => Some("ToolUseContent"),
+            SamplingMessageContent::ToolResult(_) => Some("ToolResultContent"),
+            SamplingMessageContent::Array(_) => Some("Array"),
+            SamplingMessageContent::Unknown(_) => Some("Unknown"),
+        }
+    }
 }
 /// The schema's `SamplingMessageContentBlock` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -10786,6 +10992,16 @@ impl __rt::Unknowns for SamplingMessageContentBlock {
                     ),
                 )
             }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SamplingMessageContentBlock::Text(_) => Some("TextContent"),
+            SamplingMessageContentBlock::Image(_) => Some("ImageContent"),
+            SamplingMessageContentBlock::Audio(_) => Some("AudioContent"),
+            SamplingMessageContentBlock::ToolUse(_) => Some("ToolUseContent"),
+            SamplingMessageContentBlock::ToolResult(_) => Some("ToolResultContent"),
+            SamplingMessageContentBlock::Unknown(_) => Some("Unknown"),
         }
     }
 }
@@ -11239,6 +11455,25 @@ impl __rt::Unknowns for ServerNotification {
             }
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerNotification::Cancelled(_) => Some("CancelledNotification"),
+            ServerNotification::Progress(_) => Some("ProgressNotification"),
+            ServerNotification::ResourceListChanged(_) => {
+                Some("ResourceListChangedNotification")
+            }
+            ServerNotification::SubscriptionsAcknowledged(_) => {
+                Some("SubscriptionsAcknowledgedNotification")
+            }
+            ServerNotification::ResourceUpdated(_) => Some("ResourceUpdatedNotification"),
+            ServerNotification::PromptListChanged(_) => {
+                Some("PromptListChangedNotification")
+            }
+            ServerNotification::ToolListChanged(_) => Some("ToolListChangedNotification"),
+            ServerNotification::LoggingMessage(_) => Some("LoggingMessageNotification"),
+            ServerNotification::Custom(_) => Some("Custom"),
+        }
+    }
 }
 /// The schema's `ServerResult` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -11386,6 +11621,22 @@ impl __rt::Unknowns for ServerResult {
             ServerResult::Complete(v) => __rt::Unknowns::collect_unknowns(v, at, out),
         }
     }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            ServerResult::McpResult(_) => Some("McpResult"),
+            ServerResult::InputRequired(_) => Some("InputRequiredResult"),
+            ServerResult::Discover(_) => Some("DiscoverResult"),
+            ServerResult::ListResources(_) => Some("ListResourcesResult"),
+            ServerResult::ListResourceTemplates(_) => Some("ListResourceTemplatesResult"),
+            ServerResult::ReadResource(_) => Some("ReadResourceResult"),
+            ServerResult::SubscriptionsListen(_) => Some("SubscriptionsListenResult"),
+            ServerResult::ListPrompts(_) => Some("ListPromptsResult"),
+            ServerResult::GetPrompt(_) => Some("GetPromptResult"),
+            ServerResult::ListTools(_) => Some("ListToolsResult"),
+            ServerResult::CallTool(_) => Some("CallToolResult"),
+            ServerResult::Complete(_) => Some("CompleteResult"),
+        }
+    }
 }
 /// The schema's `SingleSelectEnumSchema` definition.
 #[derive(Debug, Clone, PartialEq)]
@@ -11436,6 +11687,16 @@ impl __rt::Unknowns for SingleSelectEnumSchema {
             }
             SingleSelectEnumSchema::TitledSingleSelectEnum(v) => {
                 __rt::Unknowns::collect_unknowns(v, at, out)
+            }
+        }
+    }
+    fn chosen(&self) -> Option<&'static str> {
+        match self {
+            SingleSelectEnumSchema::UntitledSingleSelectEnum(_) => {
+                Some("UntitledSingleSelectEnumSchema")
+            }
+            SingleSelectEnumSchema::TitledSingleSelectEnum(_) => {
+                Some("TitledSingleSelectEnumSchema")
             }
         }
     }

@@ -206,6 +206,15 @@ pub trait Unknowns {
     fn has_unknowns(&self) -> bool {
         !self.unknowns().is_empty()
     }
+
+    /// For a union, what its value turned out to be: the name of the generated type its
+    /// member holds (`CallToolRequest` for `ClientRequest::CallTool(..)`, through unions
+    /// inside unions), or the variant's own name when that member is not a generated type
+    /// of its own (`Custom` for the catch-all, `Integer` for a number). `None` for anything
+    /// but a union: its type names it.
+    fn chosen(&self) -> Option<&'static str> {
+        None
+    }
 }
 
 macro_rules! nothing_unknown {
@@ -230,6 +239,10 @@ impl<T: Unknowns> Unknowns for Option<T> {
 impl<T: Unknowns> Unknowns for Box<T> {
     fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {
         (**self).collect_unknowns(at, out);
+    }
+
+    fn chosen(&self) -> Option<&'static str> {
+        (**self).chosen()
     }
 }
 

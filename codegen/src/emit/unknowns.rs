@@ -103,21 +103,45 @@ pub(super) fn for_union(cx: &Cx, u: &Union) -> TokenStream {
             }
         })
         .collect();
-    if !any {
-        return empty(cx);
-    }
-    quote! {
-        impl __rt::Unknowns for #name {
+    let collect = if any {
+        quote! {
             fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
                 match self {
                     #( #arms )*
                 }
             }
         }
+    } else {
+        quote! {
+            fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+        }
+    };
+    let chosen = u.variants.iter().map(|v| {
+        let vn = ident(&v.rust_name);
+        match cx.module.resolve(&v.ty) {
+            TypeRef::Named(n) => match cx.module.get(n).map(|t| &t.kind) {
+                Some(TypeKind::Union(_)) => quote! { #name::#vn(v) => __rt::Unknowns::chosen(v), },
+                _ => quote! { #name::#vn(_) => Some(#n), },
+            },
+            _ => {
+                let label = &v.rust_name;
+                quote! { #name::#vn(_) => Some(#label), }
+            }
+        }
+    });
+    quote! {
+        impl __rt::Unknowns for #name {
+            #collect
+            fn chosen(&self) -> Option<&'static str> {
+                match self {
+                    #( #chosen )*
+                }
+            }
+        }
     }
 }
 
-/// For string enums, and unions of plain values: nothing to report.
+/// For string enums: nothing to report.
 pub(super) fn empty(cx: &Cx) -> TokenStream {
     let name = cx.name();
     quote! {

@@ -58,6 +58,12 @@ pub mod shapes {
     }
     impl __rt::Unknowns for Id {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
+        fn chosen(&self) -> Option<&'static str> {
+            match self {
+                Id::String(_) => Some("String"),
+                Id::Integer(_) => Some("Integer"),
+            }
+        }
     }
     /// Named like a prelude item: becomes `McpResult`.
     #[derive(Debug, Clone, PartialEq, Default)]
@@ -378,6 +384,13 @@ pub mod shapes {
                 }
             }
         }
+        fn chosen(&self) -> Option<&'static str> {
+            match self {
+                Message::Ping(_) => Some("Ping"),
+                Message::Pong(_) => Some("Pong"),
+                Message::Custom(_) => Some("Custom"),
+            }
+        }
     }
     /// The schema's `Text` definition.
     #[derive(Debug, Clone, PartialEq)]
@@ -647,6 +660,14 @@ pub mod shapes {
                 }
             }
         }
+        fn chosen(&self) -> Option<&'static str> {
+            match self {
+                Block::Text(_) => Some("Text"),
+                Block::McpNumber(_) => Some("McpNumber"),
+                Block::Choice(_) => Some("Choice"),
+                Block::Unknown(_) => Some("Unknown"),
+            }
+        }
     }
     /// The schema's `Form` definition.
     #[derive(Debug, Clone, PartialEq)]
@@ -848,6 +869,13 @@ pub mod shapes {
                 Params::Unknown(v) => {
                     out.push(__rt::Unknown::tagged(at, "Params", "mode", v, false))
                 }
+            }
+        }
+        fn chosen(&self) -> Option<&'static str> {
+            match self {
+                Params::Form(_) => Some("Form"),
+                Params::Link(_) => Some("Link"),
+                Params::Unknown(_) => Some("Unknown"),
             }
         }
     }
@@ -1069,6 +1097,15 @@ pub mod shapes {
                 McpValue::String(_) => {}
                 McpValue::Integer(_) => {}
                 McpValue::Boolean(_) => {}
+            }
+        }
+        fn chosen(&self) -> Option<&'static str> {
+            match self {
+                McpValue::Map(_) => Some("Map"),
+                McpValue::Array(_) => Some("Array"),
+                McpValue::String(_) => Some("String"),
+                McpValue::Integer(_) => Some("Integer"),
+                McpValue::Boolean(_) => Some("Boolean"),
             }
         }
     }

@@ -575,33 +575,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn type_label_names_the_wrapped_type_or_the_variant() {
-        use revision::type_label;
-        #[derive(Debug)]
-        struct CallToolRequest {
-            #[allow(dead_code)]
-            id: u8,
-        }
-        #[derive(Debug)]
-        #[allow(dead_code)]
-        enum Union {
-            CallTool(CallToolRequest),
-            Custom(serde_json::Map<String, Value>),
-        }
+    fn a_union_names_the_type_of_its_member_or_the_variant() {
+        use crate::Unknowns;
+        use crate::v2025_11_25::{ClientRequest, JsonRpcMessage, ProgressToken};
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#;
+        let request: ClientRequest = crate::convert::decode(call).unwrap();
+        assert_eq!(request.chosen(), Some("CallToolRequest"));
+        // Through the union inside the union: the request's own type.
+        let message: JsonRpcMessage = crate::convert::decode(call).unwrap();
+        assert_eq!(message.chosen(), Some("JsonRpcRequest"));
+        let custom = r#"{"jsonrpc":"2.0","id":1,"method":"x/y"}"#;
+        let request: ClientRequest = crate::convert::decode(custom).unwrap();
+        assert_eq!(request.chosen(), Some("Custom"));
+        // A member of no generated type of its own: the variant.
+        let token: ProgressToken = crate::convert::decode("7").unwrap();
+        assert_eq!(token.chosen(), Some("Integer"));
+        // A struct is named by its type, not by `chosen`.
+        let ClientRequest::CallTool(call) = crate::convert::decode(call).unwrap() else {
+            panic!("not a tools/call")
+        };
+        assert_eq!(call.chosen(), None);
+        // What the checker reports: the member's type for a union, the type for a struct.
+        let rev = revision::revision(ProtocolVersion::V2025_11_25);
+        let text = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#;
+        assert_eq!((rev.client_request)(text).unwrap().label, "CallToolRequest");
+        let result = (rev.result)("tools/call", r#"{"content":[]}"#).unwrap();
         assert_eq!(
-            type_label(&Union::CallTool(CallToolRequest { id: 1 })),
-            "CallToolRequest"
+            (result.0, result.1.unwrap().label.as_str()),
+            ("CallToolResult", "CallToolResult")
         );
-        assert_eq!(type_label(&Union::Custom(Default::default())), "Custom");
-        assert_eq!(type_label(&CallToolRequest { id: 1 }), "CallToolRequest");
-        assert_eq!(type_label(&"a string"), "");
-        // Formatting stops early: a huge value is not rendered whole.
-        let huge = Union::Custom(
-            (0..100_000)
-                .map(|i| (i.to_string(), serde_json::json!(i)))
-                .collect(),
-        );
-        assert_eq!(type_label(&huge), "Custom");
+        let token = (rev.definition)("ProgressToken", "\"t\"").unwrap().unwrap();
+        assert_eq!(token.label, "ProgressToken (String)");
     }
 
     #[test]

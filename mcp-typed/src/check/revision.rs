@@ -1,7 +1,7 @@
 //! The generated types of each revision behind plain functions: decoding a message (or a part
 //! of one) with the union its direction calls for, re-encoding it, and naming what it became.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use serde_json::Value;
 
@@ -43,14 +43,11 @@ impl Failure {
 /// A decoded value, or the decoding error.
 pub(crate) type Decoded = Result<Typed, Failure>;
 
-/// Decodes `text` as `T` (an error names its JSON pointer) and encodes it again.
-fn decode<T>(text: &str) -> Decoded
+/// Decodes `text` as `T` (an error names its JSON pointer) and encodes it again; `name` is
+/// `T`'s Rust name, the label of a struct (a union's is its member's type).
+fn decode<T>(text: &str, name: &'static str) -> Decoded
 where
-    T: serde::de::DeserializeOwned
-        + serde::Serialize
-        + fmt::Debug
-        + Unknowns
-        + crate::runtime::Decode,
+    T: serde::de::DeserializeOwned + serde::Serialize + Unknowns + crate::runtime::Decode,
 {
     let value: T = crate::convert::decode(text).map_err(|e| Failure {
         pointer: e.pointer,
@@ -61,13 +58,13 @@ where
         message: format!("re-encoding failed: {e}"),
     })?;
     Ok(Typed {
-        label: type_label(&value),
+        label: value.chosen().unwrap_or(name).to_owned(),
         encoded,
         unknowns: value.unknowns(),
     })
 }
 
-/// [`decode`] for the type `with_definition` picks.
+/// [`decode`] for the type `with_definition` picks, labelled `Union (Member)` for a union.
 struct DecodeAs<'a>(&'a str);
 
 impl DefinitionVisitor for DecodeAs<'_> {
@@ -83,12 +80,8 @@ impl DefinitionVisitor for DecodeAs<'_> {
             + crate::runtime::Decode
             + 'static,
     {
-        decode::<T>(self.0).map(|mut t| {
-            // `label` is empty for values whose `Debug` names no type (aliases of `String`,
-            // `Vec`…).
-            if t.label.is_empty() || t.label == rust_name {
-                t.label = rust_name.to_owned();
-            } else {
+        decode::<T>(self.0, rust_name).map(|mut t| {
+            if t.label != rust_name {
                 t.label = format!("{rust_name} ({})", t.label);
             }
             t
@@ -112,43 +105,7 @@ impl DefinitionVisitor for DecodeNamed<'_> {
             + crate::runtime::Decode
             + 'static,
     {
-        (rust_name, decode::<T>(self.0))
-    }
-}
-
-/// The name of the type a decoded value ended up as: `CallToolRequest` for
-/// `CallTool(CallToolRequest { .. })`, `Custom` for `Custom({..})`, the struct's own name for
-/// a struct. Read from the derived `Debug` output, which is cut short after a few characters.
-pub(crate) fn type_label<T: fmt::Debug>(value: &T) -> String {
-    struct Prefix(String);
-    impl fmt::Write for Prefix {
-        fn write_str(&mut self, s: &str) -> fmt::Result {
-            for c in s.chars() {
-                if self.0.len() >= 200 {
-                    return Err(fmt::Error); // stop formatting: enough seen
-                }
-                self.0.push(c);
-            }
-            Ok(())
-        }
-    }
-    let mut prefix = Prefix(String::new());
-    let _ = write!(prefix, "{value:?}");
-    let mut rest = prefix.0.as_str();
-    let mut label = "";
-    loop {
-        let end = rest
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .unwrap_or(rest.len());
-        if end == 0 {
-            return label.to_owned();
-        }
-        label = &rest[..end];
-        match rest[end..].strip_prefix('(') {
-            // A newtype variant: the wrapped value's type names it better, if it has one.
-            Some(inner) => rest = inner,
-            None => return label.to_owned(),
-        }
+        (rust_name, decode::<T>(self.0, rust_name))
     }
 }
 
@@ -200,19 +157,19 @@ macro_rules! revision {
             $version,
             $m,
             $server_request,
-            Some(decode::<crate::$m::CreateTaskResult>)
+            Some(|text| decode::<crate::$m::CreateTaskResult>(text, "CreateTaskResult"))
         )
     };
     ($version:expr, $m:ident, $server_request:ident, $task_result:expr) => {{
         use crate::$m as m;
         Revision {
             version: $version,
-            message: decode::<m::JsonRpcMessage>,
-            client_request: decode::<m::ClientRequest>,
-            server_request: decode::<m::$server_request>,
+            message: |text| decode::<m::JsonRpcMessage>(text, "JsonRpcMessage"),
+            client_request: |text| decode::<m::ClientRequest>(text, "ClientRequest"),
+            server_request: |text| decode::<m::$server_request>(text, stringify!($server_request)),
             server_request_union: stringify!($server_request),
-            client_notification: decode::<m::ClientNotification>,
-            server_notification: decode::<m::ServerNotification>,
+            client_notification: |text| decode::<m::ClientNotification>(text, "ClientNotification"),
+            server_notification: |text| decode::<m::ServerNotification>(text, "ServerNotification"),
             result: |method, text| m::with_result_of(method, DecodeNamed(text)),
             task_result: $task_result,
             definition: |name, text| m::with_definition(name, DecodeAs(text)),

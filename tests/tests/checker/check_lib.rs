@@ -375,7 +375,7 @@ fn the_revision_is_assumed_only_until_learned() {
     let r = checker.check(None, r#"{"jsonrpc":"2.0","id":"a","method":"ping"}"#);
     assert_eq!(r.to_string(), "ok request PingRequest (ping)");
     let r = checker.check(None, r#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
-    assert_eq!(r.to_string(), "ok response to ping (McpResult)");
+    assert_eq!(r.to_string(), "ok response to ping (EmptyResult)");
     let r = checker.check(None, r#"{"jsonrpc":"2.0","id":"a","result":{}}"#);
     assert_eq!(
         r.to_string(),

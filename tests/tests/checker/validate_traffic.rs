@@ -95,12 +95,12 @@ fn good_2025_11_25_session_is_typed_line_by_line() {
             "ok response to vendor/x (untyped); note: /result: answers a method 2025-11-25 does not define, not checked",
             "ok notification Custom (vendor/x); note: /: custom method \"vendor/x\" (ServerNotification) (not in 2025-11-25)",
             "ok request PingRequest (ping)",
-            // `EmptyResult` is an alias of `Result`, generated as `McpResult`.
-            "ok response to ping (McpResult)",
+            // Named as the request's result type: `EmptyResult` (an alias of `Result`).
+            "ok response to ping (EmptyResult)",
             // Both sides use id 5: each response pairs with the other side's request.
             "ok request CallToolRequest (tools/call)",
             "ok request PingRequest (ping)",
-            "ok response to ping (McpResult)",
+            "ok response to ping (EmptyResult)",
             "ok response to tools/call (CallToolResult)",
             // A line without `dir`: both sides' unions are tried.
             "ok notification CancelledNotification (notifications/cancelled)",
