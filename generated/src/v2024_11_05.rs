@@ -9869,7 +9869,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("role");
         let s2 = obj.get("content");
@@ -10555,7 +10555,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -11182,7 +11182,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -13117,7 +13117,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -14263,7 +14263,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");

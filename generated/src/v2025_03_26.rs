@@ -10020,7 +10020,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("role");
         let s2 = obj.get("content");
@@ -10678,7 +10678,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -11196,7 +11196,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -11367,7 +11367,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -11651,7 +11651,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -11928,7 +11928,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -12099,7 +12099,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -13931,7 +13931,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("text");
@@ -15024,7 +15024,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");

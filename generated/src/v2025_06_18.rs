@@ -11333,7 +11333,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("role");
         let s2 = obj.get("content");
@@ -12350,7 +12350,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -13011,7 +13011,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -14588,7 +14588,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -15212,7 +15212,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -16437,7 +16437,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");

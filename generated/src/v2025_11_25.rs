@@ -17172,7 +17172,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("taskId");
         let s2 = obj.get("status");
@@ -18889,7 +18889,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -19088,7 +19088,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -19346,7 +19346,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -20418,7 +20418,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -20763,7 +20763,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -21634,7 +21634,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -22236,7 +22236,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -22574,7 +22574,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -23251,7 +23251,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -24780,7 +24780,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("protocolVersion");
         let s2 = obj.get("capabilities");
@@ -25673,7 +25673,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");

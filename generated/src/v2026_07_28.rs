@@ -15728,7 +15728,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::CallToolResultResponseResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("resultType");
         let s1 = obj.get("_meta");
         let s2 = obj.get("inputRequests");
@@ -17351,7 +17351,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -17550,7 +17550,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -17808,7 +17808,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -18249,7 +18249,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("resultType");
         let s1 = obj.get("_meta");
         let s2 = obj.get("inputRequests");
@@ -18758,7 +18758,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::InputResponse, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("role");
         let s1 = obj.get("content");
         let s2 = obj.get("_meta");
@@ -19152,7 +19152,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("method");
@@ -19497,7 +19497,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("jsonrpc");
         let s1 = obj.get("id");
         let s2 = obj.get("result");
@@ -20762,7 +20762,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -21366,7 +21366,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -21704,7 +21704,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");
@@ -22377,7 +22377,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("uri");
         let s1 = obj.get("mimeType");
         let s2 = obj.get("_meta");
@@ -22585,7 +22585,7 @@ pub mod __de {
         __rt::pull::Error,
     > {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("resultType");
         let s1 = obj.get("_meta");
         let s2 = obj.get("inputRequests");
@@ -23876,7 +23876,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("_meta");
         let s1 = obj.get("resultType");
         let s2 = obj.get("inputRequests");
@@ -24762,7 +24762,7 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
         let mark = p.mark();
-        let obj = __rt::pull::kept_whole(p)?;
+        let obj = __rt::pull::kept_shallow(p)?;
         let s0 = obj.get("type");
         let s1 = obj.get("title");
         let s2 = obj.get("description");

@@ -377,8 +377,9 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
 }
 
 /// A function (added to `helpers`) decoding, from its `{`, an object of the members told
-/// apart by shape: the object is read as open JSON, each member scored as the `serde` decoder
-/// scores it (see `de.rs`), and the member chosen is decoded from the object's start.
+/// apart by shape: the object is read as open JSON to the depth the scores look at
+/// (`kept_shallow`), each member scored, and the member chosen is decoded from the object's
+/// start.
 /// Returns the function's path.
 fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStream {
     let module = cx.module;
@@ -531,7 +532,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         #[allow(non_snake_case, unused_mut, unused_variables, clippy::redundant_closure_call)]
         fn #f(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<super::#name, __rt::pull::Error> {
             let mark = p.mark();
-            let obj = __rt::pull::kept_whole(p)?;
+            let obj = __rt::pull::kept_shallow(p)?;
             #( #slot_decls )*
             let rest = #rest;
             #( #common_consts )*

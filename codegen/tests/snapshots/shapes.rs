@@ -1659,7 +1659,7 @@ pub mod shapes {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
             let mark = p.mark();
-            let obj = __rt::pull::kept_whole(p)?;
+            let obj = __rt::pull::kept_shallow(p)?;
             let s0 = obj.get("type");
             let s1 = obj.get("text");
             let s2 = obj.get("enum");

@@ -78,4 +78,4 @@ pub use object::{
 };
 pub use parser::{Kind, Parser};
 pub use union::{Score, Shape, Tag, best_member, shape, skip_rest, tagged};
-pub use value::{Decode, DecodeObject, kept_whole, number, value};
+pub use value::{Decode, DecodeObject, kept_shallow, kept_whole, number, value};

@@ -1021,3 +1021,37 @@ fn errors_are_small_and_thread_safe() {
     check::<Error>();
     assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
 }
+
+#[test]
+fn kept_shallow_keeps_what_scores_read_and_errs_as_kept_whole() {
+    let text =
+        r#"{"id":1,"params":{"name":"t","arguments":{"deep":[1,{"x":2}]},"list":[3]},"z":null}"#;
+    let mut p = Parser::new(text);
+    let map = kept_shallow(&mut p).unwrap();
+    p.finish().unwrap();
+    // Two levels built; deeper containers stand as empty ones of their kind.
+    assert_eq!(
+        Value::Object(map),
+        json!({"id": 1, "params": {"name": "t", "arguments": {}, "list": []}, "z": null})
+    );
+    // Every error is kept_whole's: same text, same pointer, however deep.
+    for bad in [
+        r#"{"a":{"b":{"c":[1,}}}"#,
+        r#"{"a":1,"a":2}"#,
+        r#"{"a":{"b":{"c":1e400}}}"#,
+        r#"[1]"#,
+        r#"{"a":{"b":[{"c":"\ud800"}]}}"#,
+    ] {
+        let whole = kept_whole(&mut Parser::new(bad));
+        let shallow = kept_shallow(&mut Parser::new(bad));
+        match (whole, shallow) {
+            (Err(w), Err(s)) => assert_eq!(
+                (s.message(), s.pointer(), s.line(), s.column()),
+                (w.message(), w.pointer(), w.line(), w.column()),
+                "{bad}"
+            ),
+            (Ok(_), Ok(_)) => {}
+            (w, s) => panic!("{bad}: kept_whole {w:?}, kept_shallow {s:?}"),
+        }
+    }
+}

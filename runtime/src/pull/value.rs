@@ -99,6 +99,93 @@ pub fn kept_whole(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
     }
 }
 
+/// [`kept_whole`] to the depth a union's scoring reads (its members, and their members one
+/// level down): deeper arrays and objects are read as [`value`] reads them (the same errors
+/// at the same pointers) but not built, and stand as empty ones of their kind. A merged
+/// union scores its members on this, then decodes the chosen one from the object's start,
+/// so nothing deeper is built twice.
+pub fn kept_shallow(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
+    match p.peek()? {
+        Kind::Object => {
+            let mut map = Map::new();
+            let mut key = p.object_first()?.map(str::to_owned);
+            while let Some(k) = key {
+                let v = to_depth(p, 1).map_err(|e| e.in_member(&k))?;
+                if map.contains_key(&k) {
+                    return Err(p.error(format!("duplicate member `{k}`")).in_member(&k));
+                }
+                map.insert(k, v);
+                key = p.object_next()?.map(str::to_owned);
+            }
+            Ok(map)
+        }
+        k => Err(p.wrong("a map", k)),
+    }
+}
+
+/// [`value`], built `depth` levels down; below, containers are [`read`] and left empty.
+fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
+    Ok(match p.peek()? {
+        Kind::Array if depth == 0 => {
+            read(p)?;
+            Value::Array(Vec::new())
+        }
+        Kind::Object if depth == 0 => {
+            read(p)?;
+            Value::Object(Map::new())
+        }
+        Kind::Array => {
+            let mut out = Vec::new();
+            let mut more = p.array_first()?;
+            while more {
+                out.push(to_depth(p, depth - 1).map_err(|e| e.in_index(out.len()))?);
+                more = p.array_next()?;
+            }
+            Value::Array(out)
+        }
+        Kind::Object => {
+            let mut map = Map::new();
+            let mut key = p.object_first()?.map(str::to_owned);
+            while let Some(k) = key {
+                let v = to_depth(p, depth - 1).map_err(|e| e.in_member(&k))?;
+                map.insert(k, v);
+                key = p.object_next()?.map(str::to_owned);
+            }
+            Value::Object(map)
+        }
+        _ => value(p)?,
+    })
+}
+
+/// Reads the next value as [`value`] does, every string and number included (so the same
+/// errors at the same pointers), building nothing.
+fn read(p: &mut Parser<'_>) -> Result<(), Error> {
+    match p.peek()? {
+        Kind::Null => p.null(),
+        Kind::Bool => p.bool().map(drop),
+        Kind::Number => p.number().map(drop),
+        Kind::String => p.str().map(drop),
+        Kind::Array => {
+            let mut i = 0;
+            let mut more = p.array_first()?;
+            while more {
+                read(p).map_err(|e| e.in_index(i))?;
+                i += 1;
+                more = p.array_next()?;
+            }
+            Ok(())
+        }
+        Kind::Object => {
+            let mut key = p.object_first()?.map(str::to_owned);
+            while let Some(k) = key {
+                read(p).map_err(|e| e.in_member(&k))?;
+                key = p.object_next()?.map(str::to_owned);
+            }
+            Ok(())
+        }
+    }
+}
+
 impl Decode for String {
     #[inline]
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
