@@ -502,6 +502,24 @@ proptest! {
     }
 
     #[test]
+    fn kept_shallow_agrees_with_kept_whole(
+        text in json_text(),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 0..3),
+    ) {
+        let bytes = mutate(format!("{{\"a\":{text},\"b\":[{text}]}}").as_bytes(), &edits);
+        let whole = kept_whole(&mut Parser::from_slice(&bytes));
+        let shallow = kept_shallow(&mut Parser::from_slice(&bytes));
+        match (whole, shallow) {
+            (Ok(w), Ok(s)) => prop_assert_eq!(truncated(Value::Object(w), 2), Value::Object(s)),
+            (Err(w), Err(s)) => prop_assert_eq!(
+                (s.message(), s.pointer(), s.line(), s.column()),
+                (w.message(), w.pointer(), w.line(), w.column())
+            ),
+            (w, s) => prop_assert!(false, "kept_whole {:?}, kept_shallow {:?}", w, s),
+        }
+    }
+
+    #[test]
     fn typed_decoders_do_not_panic(bytes in prop::collection::vec(edit_byte(), 0..40)) {
         let _ = from_slice::<Tool>(&bytes);
         let _ = from_slice::<Content>(&bytes);
@@ -1053,5 +1071,20 @@ fn kept_shallow_keeps_what_scores_read_and_errs_as_kept_whole() {
             (Ok(_), Ok(_)) => {}
             (w, s) => panic!("{bad}: kept_whole {w:?}, kept_shallow {s:?}"),
         }
+    }
+}
+
+/// `v` with containers below `depth` levels emptied, as `kept_shallow` leaves them.
+fn truncated(v: Value, depth: u8) -> Value {
+    match v {
+        Value::Array(_) if depth == 0 => Value::Array(Vec::new()),
+        Value::Object(_) if depth == 0 => Value::Object(Map::new()),
+        Value::Array(a) => Value::Array(a.into_iter().map(|v| truncated(v, depth - 1)).collect()),
+        Value::Object(m) => Value::Object(
+            m.into_iter()
+                .map(|(k, v)| (k, truncated(v, depth - 1)))
+                .collect(),
+        ),
+        v => v,
     }
 }
