@@ -103,7 +103,11 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     }
     let mut module = cx.finish();
     super::union::plan_all(&mut module)?;
-    Ok(module.without_orphans())
+    let mut module = module.without_orphans();
+    super::roles::assign(&mut module);
+    super::codes::assign(&mut module);
+    super::docs::assign(&mut module);
+    Ok(module)
 }
 
 struct Lowerer<'a> {
@@ -179,6 +183,7 @@ impl<'a> Lowerer<'a> {
             pointer: pointer.clone(),
             doc: doc.clone(),
             kind: TypeKind::Alias(TypeRef::Any),
+            role: Default::default(),
         });
         let kind = match self.shape(obj, &pointer, &rust)? {
             Shape::Kind(kind) => kind,
@@ -202,6 +207,7 @@ impl<'a> Lowerer<'a> {
                     pointer: pointer.to_owned(),
                     doc: description(obj, pointer)?,
                     kind,
+                    role: Default::default(),
                 });
                 Ok(TypeRef::Named(name))
             }
@@ -342,6 +348,7 @@ impl<'a> Lowerer<'a> {
             pointer: pointer.to_owned(),
             doc: description(obj, pointer)?,
             kind,
+            role: Default::default(),
         });
         Ok(TypeRef::Named(name))
     }
@@ -459,6 +466,7 @@ impl<'a> Lowerer<'a> {
                 let value = const_value(c, &format!("{at}/const"))?;
                 if is_required {
                     consts.push(ConstField {
+                        rust_name: naming::const_name(json_name),
                         json_name: json_name.clone(),
                         value,
                     });
@@ -914,6 +922,7 @@ mod tests {
             s.consts,
             vec![ConstField {
                 json_name: "jsonrpc".into(),
+                rust_name: "JSONRPC".into(),
                 value: ConstValue::Str("2.0".into())
             }]
         );
@@ -946,6 +955,7 @@ mod tests {
             s.consts,
             vec![ConstField {
                 json_name: "code".into(),
+                rust_name: "CODE".into(),
                 value: ConstValue::Int(-32042)
             }]
         );
