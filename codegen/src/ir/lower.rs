@@ -104,6 +104,7 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     let mut module = cx.finish();
     super::union::plan_all(&mut module)?;
     let mut module = module.without_orphans();
+    module.applied = doc.applied().to_vec();
     super::roles::assign(&mut module);
     super::codes::assign(&mut module);
     super::docs::assign(&mut module);

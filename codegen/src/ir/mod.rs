@@ -34,6 +34,9 @@ pub struct Module {
     /// The error-code constants: JSON-RPC's, then each code the schema fixes
     /// ([`codes::assign`]).
     pub error_codes: Vec<codes::ErrorCode>,
+    /// What the loader changed in the official text before lowering (errata, member
+    /// order), in order: [`SchemaDoc::applied`](crate::load::SchemaDoc::applied).
+    pub applied: Vec<crate::load::Step>,
 }
 
 /// A type of a [`Module`]: its index in [`Module::types`].
@@ -59,6 +62,7 @@ impl Module {
             by_schema_name,
             protocol: roles::Protocol::default(),
             error_codes: Vec::new(),
+            applied: Vec::new(),
         }
     }
 

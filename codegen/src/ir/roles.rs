@@ -778,3 +778,165 @@ fn tool_schemas(module: &Module) -> Vec<TypeId> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::SchemaDoc;
+    use serde_json::json;
+
+    fn r(name: &str) -> serde_json::Value {
+        json!({ "$ref": format!("#/$defs/{name}") })
+    }
+
+    fn object(properties: serde_json::Value, required: &[&str]) -> serde_json::Value {
+        json!({ "type": "object", "properties": properties, "required": required })
+    }
+
+    /// A protocol whose types are named against the grain: `PingAsk`, `CallToolReq`,
+    /// `CancelledNote`, `Plain` for the text block.
+    fn module() -> Module {
+        let jsonrpc = json!({ "const": "2.0", "type": "string" });
+        let defs = json!({
+            "RequestId": { "type": ["string", "integer"] },
+            "Result": { "type": "object", "properties": { "_meta": { "type": "object" } } },
+            "EmptyResult": r("Result"),
+            "JSONRPCRequest": object(json!({ "jsonrpc": jsonrpc, "id": r("RequestId"),
+                "method": { "type": "string" } }), &["jsonrpc", "id", "method"]),
+            "JSONRPCNotification": object(json!({ "jsonrpc": jsonrpc,
+                "method": { "type": "string" } }), &["jsonrpc", "method"]),
+            "JSONRPCResponse": object(json!({ "jsonrpc": jsonrpc, "id": r("RequestId"),
+                "result": r("Result") }), &["jsonrpc", "id", "result"]),
+            "JSONRPCError": object(json!({ "jsonrpc": jsonrpc, "id": r("RequestId"),
+                "error": { "type": "object" } }), &["jsonrpc", "id", "error"]),
+            "JSONRPCMessage": { "anyOf": [r("JSONRPCRequest"), r("JSONRPCNotification"),
+                r("JSONRPCResponse"), r("JSONRPCError")] },
+            "PingAsk": object(json!({ "method": { "const": "ping" } }), &["method"]),
+            "CallToolReq": object(json!({ "method": { "const": "tools/call" },
+                "params": object(json!({ "name": { "type": "string" },
+                    "arguments": { "type": "object" } }), &["name"]) }), &["method", "params"]),
+            "CallToolResult": object(json!({ "content": { "type": "array", "items": r("ContentBlock") },
+                "isError": { "type": "boolean" } }), &["content"]),
+            "Plain": object(json!({ "type": { "const": "text" }, "text": { "type": "string" } }),
+                &["type", "text"]),
+            "Picture": object(json!({ "type": { "const": "image" }, "data": { "type": "string" } }),
+                &["type", "data"]),
+            "ContentBlock": { "anyOf": [r("Picture"), r("Plain")] },
+            "CancelledNote": object(json!({ "method": { "const": "notifications/cancelled" } }),
+                &["method"]),
+            "ClientRequest": { "anyOf": [r("PingAsk"), r("CallToolReq")] },
+            "ServerRequest": { "anyOf": [r("PingAsk")] },
+            "ClientNotification": { "anyOf": [r("CancelledNote")] },
+            "ServerNotification": { "anyOf": [r("CancelledNote")] },
+            "ClientResult": { "anyOf": [r("Result")] },
+            "ServerResult": { "anyOf": [r("Result"), r("CallToolResult")] },
+        });
+        crate::ir::lower(&SchemaDoc::from_value(json!({ "$defs": defs })).unwrap()).unwrap()
+    }
+
+    /// By schema name (`JSONRPCError` is `JsonRpcError` in Rust).
+    fn role<'m>(m: &'m Module, name: &str) -> &'m Role {
+        &m.by_schema(name).unwrap().role
+    }
+
+    fn id(m: &Module, name: &str) -> TypeId {
+        m.schema_id(name).unwrap()
+    }
+
+    #[test]
+    fn roles_come_from_the_unions_not_the_names() {
+        let m = module();
+        let Role::Request(call) = role(&m, "CallToolReq") else {
+            panic!("{:?}", role(&m, "CallToolReq"));
+        };
+        assert_eq!(call.method, "tools/call");
+        assert_eq!(call.direction, Direction::ClientToServer);
+        assert_eq!(call.answer, Some(id(&m, "CallToolResult")));
+        assert_eq!(call.result, Some(TypeRef::Named("CallToolResult".into())));
+        assert_eq!(
+            call.params.as_ref().map(|p| &p.ty),
+            Some(&TypeRef::Named("CallToolReqParams".into()))
+        );
+        // Both sides ask it; no result pairs with it: the empty result.
+        let Role::Request(ping) = role(&m, "PingAsk") else {
+            panic!("{:?}", role(&m, "PingAsk"));
+        };
+        assert_eq!(ping.direction, Direction::Both);
+        assert_eq!(ping.answer, None);
+        assert_eq!(ping.result, Some(TypeRef::Named("EmptyResult".into())));
+        assert!(matches!(
+            role(&m, "CancelledNote"),
+            Role::Notification(Notification {
+                direction: Direction::Both,
+                ..
+            })
+        ));
+        assert_eq!(
+            role(&m, "CallToolResult"),
+            &Role::Result(Direction::ServerToClient)
+        );
+        assert_eq!(role(&m, "Result"), &Role::Result(Direction::Both));
+        // Not a member of any of the protocol's unions.
+        assert_eq!(role(&m, "JSONRPCRequest"), &Role::None);
+    }
+
+    #[test]
+    fn messages_and_the_tool_call_are_found_by_structure() {
+        let m = module();
+        let messages = m.protocol.messages.as_ref().expect("a JSON-RPC schema");
+        assert_eq!(messages.request_id, id(&m, "RequestId"));
+        assert_eq!(messages.error_response, id(&m, "JSONRPCError"));
+        assert_eq!(messages.generic_result, Some(id(&m, "Result")));
+        assert_eq!(messages.typed_results, [id(&m, "CallToolResult")]);
+        let sides: Vec<(&str, &str, Option<TypeId>)> = messages
+            .sides
+            .iter()
+            .map(|s| {
+                (
+                    s.message.as_str(),
+                    s.reply.as_str(),
+                    s.requests.as_ref().map(|r| r.ty),
+                )
+            })
+            .collect();
+        // A union of one member is that member (as 2026-07-28's `ClientNotification`).
+        let (client, server) = (id(&m, "ClientRequest"), id(&m, "PingAsk"));
+        assert_eq!(
+            sides,
+            [
+                ("ClientMessage", "ServerMessage", Some(client)),
+                ("ServerMessage", "ClientMessage", Some(server)),
+            ]
+        );
+        let args = m
+            .protocol
+            .tool_call
+            .arguments_as
+            .as_ref()
+            .expect("tools/call params");
+        // An inline type, named for its place.
+        assert_eq!(Some(args.params), m.id("CallToolReqParams"));
+        let result = m
+            .protocol
+            .tool_call
+            .result
+            .as_ref()
+            .expect("tools/call result");
+        assert_eq!(result.text_block, id(&m, "Plain"));
+        assert_eq!(result.content_union, id(&m, "ContentBlock"));
+        assert_eq!(result.complete, None);
+    }
+
+    #[test]
+    fn a_schema_without_the_protocol_has_no_roles() {
+        let m = crate::ir::lower(
+            &SchemaDoc::from_value(json!({ "$defs": {
+                "PingRequest": object(json!({ "method": { "const": "ping" } }), &["method"])
+            } }))
+            .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(role(&m, "PingRequest"), &Role::None);
+        assert_eq!(m.protocol, Protocol::default());
+    }
+}
