@@ -315,6 +315,7 @@ mod tests {
             doc: None,
             kind: TypeKind::Alias(TypeRef::Any),
             role: Default::default(),
+            walk: Default::default(),
         };
         Module::new(vec![t])
     }

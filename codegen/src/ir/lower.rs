@@ -107,6 +107,7 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     module.applied = doc.applied().to_vec();
     super::roles::assign(&mut module);
     super::codes::assign(&mut module);
+    super::unknowns::assign(&mut module);
     super::docs::assign(&mut module);
     Ok(module)
 }
@@ -185,6 +186,7 @@ impl<'a> Lowerer<'a> {
             doc: doc.clone(),
             kind: TypeKind::Alias(TypeRef::Any),
             role: Default::default(),
+            walk: Default::default(),
         });
         let kind = match self.shape(obj, &pointer, &rust)? {
             Shape::Kind(kind) => kind,
@@ -209,6 +211,7 @@ impl<'a> Lowerer<'a> {
                     doc: description(obj, pointer)?,
                     kind,
                     role: Default::default(),
+                    walk: Default::default(),
                 });
                 Ok(TypeRef::Named(name))
             }
@@ -350,6 +353,7 @@ impl<'a> Lowerer<'a> {
             doc: description(obj, pointer)?,
             kind,
             role: Default::default(),
+            walk: Default::default(),
         });
         Ok(TypeRef::Named(name))
     }

@@ -3,8 +3,9 @@
 //! [`lower()`] turns a [`SchemaDoc`](crate::load::SchemaDoc) into a [`Module`]: every named
 //! Rust type with its fields, constants and, for unions, the decision procedure that tells
 //! the variants apart ([`union`]); what each type is for in the protocol ([`roles`]: requests,
-//! notifications, results, the messages of each side), the error-code constants ([`codes`])
-//! and every type's and member's doc text ([`docs`]). The emitter only renders this model;
+//! notifications, results, the messages of each side), the error-code constants ([`codes`]),
+//! what each type's walk for unknown members visits ([`unknowns`]) and every type's and
+//! member's doc text ([`docs`]). The emitter only renders this model;
 //! every decision about names, shapes and docs is taken here.
 
 pub mod codes;
@@ -13,6 +14,7 @@ pub mod lower;
 pub mod naming;
 pub mod roles;
 pub mod union;
+pub mod unknowns;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -158,6 +160,8 @@ pub struct TypeDef {
     pub kind: TypeKind,
     /// What the type is for in the protocol ([`roles::assign`]).
     pub role: roles::Role,
+    /// What its `Unknowns` walk visits ([`unknowns::assign`]).
+    pub walk: unknowns::Walk,
 }
 
 /// The shape of a generated type.
