@@ -314,6 +314,7 @@ const TOOLS_CALL: &str = "tools/call";
 /// The `method` of the request whose result lists the tools.
 const TOOLS_LIST: &str = "tools/list";
 
+/// What an entry point lists.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Entry {
     Requests,
@@ -354,8 +355,7 @@ fn root(module: &Module, schema_name: &str) -> Option<Root> {
 
 /// The struct a type stands for (through aliases), with its id.
 fn as_struct(module: &Module, id: TypeId) -> Option<(TypeId, &Struct)> {
-    let name = &module.def(id).name;
-    let TypeRef::Named(n) = module.resolve(&TypeRef::Named(name.clone())).clone() else {
+    let TypeRef::Named(n) = module.resolve(&named(module, id)).clone() else {
         return None;
     };
     let id = module.id(&n)?;
@@ -387,67 +387,23 @@ fn schema_name(module: &Module, id: TypeId) -> &str {
 
 /// Gives every type its [`Role`] and the module its [`Protocol`].
 pub fn assign(module: &mut Module) {
-    let roots: Vec<(Entry, Direction, Option<&str>, Root)> = ENTRY_POINTS
+    let roots: Vec<Found> = ENTRY_POINTS
         .iter()
         .filter_map(|&(name, entry, direction, answers)| {
-            Some((entry, direction, answers, root(module, name)?))
+            Some(Found {
+                entry,
+                direction,
+                root: root(module, name)?,
+                answers: answers
+                    .and_then(|a| root(module, a))
+                    .map(|r| r.members)
+                    .unwrap_or_default(),
+            })
         })
         .collect();
-    let mut roles: Vec<Role> = vec![Role::None; module.types.len()];
-    // Requests, with the result unions that answer them.
-    let mut answered_by: Vec<(TypeId, Vec<TypeId>)> = Vec::new();
-    for (entry, direction, answers, found) in &roots {
-        for &member in &found.members {
-            let Some((id, s)) = as_struct(module, member) else {
-                continue;
-            };
-            let role = &mut roles[id.0];
-            match entry {
-                Entry::Requests => {
-                    let Some(method) = method(s) else { continue };
-                    match role {
-                        Role::Request(r) => r.direction = r.direction.join(*direction),
-                        _ => {
-                            *role = Role::Request(Request {
-                                method: method.to_owned(),
-                                params: params(s),
-                                direction: *direction,
-                                answer: None,
-                                result: None,
-                            })
-                        }
-                    }
-                    let answers: Vec<TypeId> = answers
-                        .and_then(|a| root(module, a))
-                        .map(|r| r.members)
-                        .unwrap_or_default();
-                    match answered_by.iter_mut().find(|(r, _)| *r == id) {
-                        Some((_, all)) => all.extend(answers),
-                        None => answered_by.push((id, answers)),
-                    }
-                }
-                Entry::Notifications => {
-                    let Some(method) = method(s) else { continue };
-                    match role {
-                        Role::Notification(n) => n.direction = n.direction.join(*direction),
-                        _ => {
-                            *role = Role::Notification(Notification {
-                                method: method.to_owned(),
-                                params: params(s),
-                                direction: *direction,
-                            })
-                        }
-                    }
-                }
-                Entry::Results => match role {
-                    Role::Result(d) => *d = d.join(*direction),
-                    _ => *role = Role::Result(*direction),
-                },
-            }
-        }
-    }
+    let (mut roles, answered_by) = classify(module, &roots);
     let envelope = Envelope::find(module);
-    let root_ids: Vec<TypeId> = roots.iter().map(|(_, _, _, r)| r.own).collect();
+    let root_ids: Vec<TypeId> = roots.iter().map(|f| f.root.own).collect();
     let empty = envelope
         .as_ref()
         .and_then(|e| e.generic_result)
@@ -466,14 +422,69 @@ pub fn assign(module: &mut Module) {
     for (t, role) in module.types.iter_mut().zip(roles) {
         t.role = role;
     }
-    let messages = envelope.and_then(|e| messages(module, e));
-    let tool_call = tool_call(module);
-    let tool_schemas = tool_schemas(module);
     module.protocol = Protocol {
-        messages,
-        tool_call,
-        tool_schemas,
+        messages: envelope.and_then(|e| messages(module, e)),
+        tool_call: tool_call(module),
+        tool_schemas: tool_schemas(module),
     };
+}
+
+/// An entry point found in the module, with the members of the union answering it.
+struct Found {
+    entry: Entry,
+    direction: Direction,
+    root: Root,
+    answers: Vec<TypeId>,
+}
+
+/// The role of every member of an entry point (by type id), and each request with the
+/// results that may answer it. A type in two unions of one kind is sent both ways.
+fn classify(module: &Module, roots: &[Found]) -> (Vec<Role>, Vec<(TypeId, Vec<TypeId>)>) {
+    let mut roles: Vec<Role> = vec![Role::None; module.types.len()];
+    let mut answered_by: Vec<(TypeId, Vec<TypeId>)> = Vec::new();
+    for found in roots {
+        let direction = found.direction;
+        for &member in &found.root.members {
+            let Some((id, s)) = as_struct(module, member) else {
+                continue;
+            };
+            let role = &mut roles[id.0];
+            match (found.entry, method(s), role) {
+                (Entry::Requests, Some(_), Role::Request(r)) => {
+                    r.direction = r.direction.join(direction);
+                }
+                (Entry::Requests, Some(method), role) => {
+                    *role = Role::Request(Request {
+                        method: method.to_owned(),
+                        params: params(s),
+                        direction,
+                        answer: None,
+                        result: None,
+                    });
+                }
+                (Entry::Notifications, Some(_), Role::Notification(n)) => {
+                    n.direction = n.direction.join(direction);
+                }
+                (Entry::Notifications, Some(method), role) => {
+                    *role = Role::Notification(Notification {
+                        method: method.to_owned(),
+                        params: params(s),
+                        direction,
+                    });
+                }
+                (Entry::Results, _, Role::Result(d)) => *d = d.join(direction),
+                (Entry::Results, _, role) => *role = Role::Result(direction),
+                (Entry::Requests | Entry::Notifications, None, _) => continue,
+            }
+            if found.entry == Entry::Requests {
+                match answered_by.iter_mut().find(|(r, _)| *r == id) {
+                    Some((_, all)) => all.extend(&found.answers),
+                    None => answered_by.push((id, found.answers.clone())),
+                }
+            }
+        }
+    }
+    (roles, answered_by)
 }
 
 fn named(module: &Module, id: TypeId) -> TypeRef {
