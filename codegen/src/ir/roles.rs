@@ -5,7 +5,7 @@
 //! The schema says it with its unions: `ClientRequest` lists what a client asks,
 //! `ServerResult` what a server answers, and so on; a request or a notification is a member
 //! with a fixed `method`. Those unions are the protocol's entry points, named here
-//! ([`ENTRY_POINTS`], [`ENVELOPE`]) and nowhere else: no type is classified by its name. The
+//! (`ENTRY_POINTS`, `ENVELOPE`) and nowhere else: no type is classified by its name. The
 //! one thing the schema does not link is a request and its result. They are paired by their
 //! names' stem ([`naming::stem`]: `CallToolRequest` and `CallToolResult` are both
 //! `CallTool…`) among the results of the answering side only, and the answer is what the
