@@ -26,7 +26,8 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use crate::error::{Error, Result};
-use crate::ir::{Module, TypeKind, TypeRef};
+use crate::ir::roles::{Request, Role};
+use crate::ir::{Module, TypeId, TypeKind, TypeRef};
 use crate::manifest::Status;
 use crate::registry::{Registry, Revision};
 
@@ -150,16 +151,48 @@ pub fn files(registry: &Registry, generated: &[RevisionCode<'_>]) -> Result<File
 /// model (links are relative to the crate root, hence `module::Type`).
 fn entry_points(model: &Module, module: &str) -> String {
     let link = |rust: &str| format!("[`{rust}`]({module}::{rust})");
+    let names = |ids: &[TypeId]| -> Vec<String> {
+        ids.iter().map(|&id| model.def(id).name.clone()).collect()
+    };
+    let list = |names: Vec<String>| names.iter().map(|n| link(n)).collect::<Vec<_>>().join(", ");
+    let mut out = vec!["# Where to start".to_owned(), String::new()];
+    let sides = model.protocol.messages.iter().flat_map(|m| &m.sides);
+    for side in sides {
+        let (sender, other) = (side.sender.name(), side.sender.other().name());
+        out.push(format!(
+            "- {}: what a {sender} sends; `from_json` decodes a line, `request`, `notification`, `response` and `error` build one.",
+            link(&side.message),
+        ));
+        // Each request with its result, as the IR paired them.
+        let reqs = side
+            .requests
+            .iter()
+            .flat_map(|set| &set.members)
+            .map(|&r| {
+                let name = &model.def(r).name;
+                match &model.def(r).role {
+                    Role::Request(Request {
+                        result: Some(TypeRef::Named(result)),
+                        ..
+                    }) => format!("{} → {}", link(name), link(result)),
+                    _ => link(name),
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        if !reqs.is_empty() {
+            out.push(format!(
+                "- Requests the {other} answers, and their results: {reqs}."
+            ));
+        }
+        let notes = list(names(&side.notifications.members));
+        if !notes.is_empty() {
+            out.push(format!("- Notifications a {sender} sends: {notes}."));
+        }
+    }
     let members = |union: &str| -> Vec<String> {
-        let Some(t) = model.by_schema(union) else {
-            return Vec::new();
-        };
-        let ty = match &t.kind {
-            TypeKind::Alias(TypeRef::Named(n)) => model.get(n).map_or(&t.kind, |d| &d.kind),
-            k => k,
-        };
-        match ty {
-            TypeKind::Union(u) => u
+        match model.by_schema(union).map(|t| &t.kind) {
+            Some(TypeKind::Union(u)) => u
                 .variants
                 .iter()
                 .filter_map(|v| match &v.ty {
@@ -167,53 +200,9 @@ fn entry_points(model: &Module, module: &str) -> String {
                     _ => None,
                 })
                 .collect(),
-            TypeKind::Struct(_) => vec![t.name.clone()],
             _ => Vec::new(),
         }
     };
-    let requests = |union: &str| -> String {
-        members(union)
-            .iter()
-            .map(|r| {
-                let base = model
-                    .get(r)
-                    .and_then(|t| t.schema_name.as_deref())
-                    .and_then(|s| s.strip_suffix("Request"));
-                match base.and_then(|b| crate::emit::result_type(model, b)) {
-                    Some(TypeRef::Named(result)) => format!("{} → {}", link(r), link(&result)),
-                    _ => link(r),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let list = |names: Vec<String>| names.iter().map(|n| link(n)).collect::<Vec<_>>().join(", ");
-    let mut out = vec!["# Where to start".to_owned(), String::new()];
-    for (side, other) in [("Client", "server"), ("Server", "client")] {
-        let message = format!("{side}Message");
-        // The message types are emitted beside the schema's (not in the model) wherever the
-        // side's notifications are defined.
-        if model.by_schema(&format!("{side}Notification")).is_some() {
-            out.push(format!(
-                "- {}: what a {} sends; `from_json` decodes a line, `request`, `notification`, `response` and `error` build one.",
-                link(&message),
-                side.to_lowercase()
-            ));
-        }
-        let reqs = requests(&format!("{side}Request"));
-        if !reqs.is_empty() {
-            out.push(format!(
-                "- Requests the {other} answers, and their results: {reqs}."
-            ));
-        }
-        let notes = list(members(&format!("{side}Notification")));
-        if !notes.is_empty() {
-            out.push(format!(
-                "- Notifications a {} sends: {notes}.",
-                side.to_lowercase()
-            ));
-        }
-    }
     let content = list(members("ContentBlock"));
     if !content.is_empty() {
         out.push(format!("- Content: {} ({content}).", link("ContentBlock")));

@@ -2,9 +2,10 @@
 //!
 //! # Modules
 //!
-//! The pipeline is `load → ir → emit`: [`load`] reads the JSON Schema (draft-07 or 2020-12),
-//! [`ir`] turns it into a model of Rust types (names, fields, constants, and for each union
-//! the procedure that picks its variant), and [`emit`] renders that model with
+//! The pipeline is `load → ir → emit`: [`load`] reads the JSON Schema (draft-07 or 2020-12)
+//! and applies the errata and member order, [`ir`] turns it into a model of Rust types
+//! (names, fields, constants, for each union the procedure that picks its variant, what each
+//! type is for in the protocol, every doc text), and [`emit`] renders that model with
 //! `syn`/`quote`/`prettyplease`. [`Builder`] drives it for both the CLI and `build.rs`.
 
 #![deny(missing_docs)]

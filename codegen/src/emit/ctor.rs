@@ -1,12 +1,12 @@
 //! Constructors: `Type::new(required…)` and `with_<field>(…)` for every struct, `From` and
-//! `Display` for unions of plain values (`RequestId::from(7)`), and the error-code constants
-//! of the revision.
+//! `Display` for unions of plain values (`RequestId::from(7)`), the error-code constants
+//! of the revision and `ToolSchema` for the tool schema types, as the IR found them.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
 use super::{Cx, ident, type_tokens};
-use crate::ir::{ConstValue, Extra, Module, Struct, TypeKind, TypeRef, Union};
+use crate::ir::{Extra, Module, Struct, TypeKind, TypeRef, Union};
 
 /// How a constructor argument of type `ty` is taken: `impl Into<T>` where a conversion reads
 /// naturally (`"hi"` for a `String`, a member for its union), the type itself where
@@ -152,101 +152,20 @@ pub(super) fn for_union(cx: &Cx, u: &Union) -> TokenStream {
     out
 }
 
-/// The error codes of JSON-RPC, in every revision.
-const JSONRPC_CODES: [(&str, i64, &str); 5] = [
-    (
-        "PARSE_ERROR",
-        -32700,
-        "Invalid JSON was received (JSON-RPC 2.0).",
-    ),
-    (
-        "INVALID_REQUEST",
-        -32600,
-        "The JSON sent is not a valid request object (JSON-RPC 2.0).",
-    ),
-    (
-        "METHOD_NOT_FOUND",
-        -32601,
-        "The method does not exist or is not available (JSON-RPC 2.0).",
-    ),
-    (
-        "INVALID_PARAMS",
-        -32602,
-        "Invalid method parameters (JSON-RPC 2.0).",
-    ),
-    (
-        "INTERNAL_ERROR",
-        -32603,
-        "Internal JSON-RPC error (JSON-RPC 2.0).",
-    ),
-];
-
-/// `PARSE_ERROR` … `INTERNAL_ERROR`, then every code the revision's schema fixes on an error
-/// definition (`URL_ELICITATION_REQUIRED` for `URLElicitationRequiredError`).
+/// The error-code constants the IR named ([`codes`](crate::ir::codes)).
 pub(super) fn error_codes(module: &Module) -> TokenStream {
-    let mut out = TokenStream::new();
-    for (name, code, doc) in JSONRPC_CODES {
-        let n = format_ident!("{name}");
-        let doc = format!(" `{code}`: {doc}");
-        out.extend(quote! { #[doc = #doc] pub const #n: i64 = #code; });
-    }
-    let mut seen: Vec<i64> = JSONRPC_CODES.iter().map(|c| c.1).collect();
-    let mut names: Vec<String> = JSONRPC_CODES.iter().map(|c| c.0.to_owned()).collect();
-    for t in &module.types {
-        let TypeKind::Struct(s) = &t.kind else {
-            continue;
-        };
-        let Some(ConstValue::Int(code)) = s.const_field("code").map(|c| &c.value) else {
-            continue;
-        };
-        if seen.contains(code) {
-            continue;
-        }
-        seen.push(*code);
-        // The definition that holds the error: the type itself, or the one whose `error`
-        // member it is (`URLElicitationRequiredError` for its inline `…ErrorError`).
-        let owner = module
-            .types
-            .iter()
-            .find(|o| match &o.kind {
-                TypeKind::Struct(os) => os
-                    .field("error")
-                    .is_some_and(|f| module.resolve(&f.ty) == &TypeRef::Named(t.name.clone())),
-                _ => false,
-            })
-            .unwrap_or(t);
-        let base = owner.schema_name.as_deref().unwrap_or(&owner.name);
-        let mut stem = base;
-        while let Some(s) = stem.strip_suffix("Error") {
-            stem = s;
-        }
-        let shouty = heck::ToShoutySnakeCase::to_shouty_snake_case(stem);
-        // One constant per name (schemas that are not MCP's may repeat one).
-        if shouty.is_empty() || names.contains(&shouty) {
-            continue;
-        }
-        names.push(shouty.clone());
-        let n = ident(&shouty);
-        let doc = format!(" `{code}`: the code of `{base}`.");
-        out.extend(quote! { #[doc = #doc] pub const #n: i64 = #code; });
-    }
-    out
+    let codes = module.error_codes.iter().map(|c| {
+        let (n, code, doc) = (ident(&c.name), c.code, format!(" {}", c.doc));
+        quote! { #[doc = #doc] pub const #n: i64 = #code; }
+    });
+    quote! { #( #codes )* }
 }
 
-/// `ToolSchema` for the types of `Tool.inputSchema` and `Tool.outputSchema`.
+/// `ToolSchema` for the types of a tool's `inputSchema` and `outputSchema`.
 pub(super) fn tool_schemas(module: &Module) -> TokenStream {
-    let Some(TypeKind::Struct(tool)) = module.by_schema("Tool").map(|t| &t.kind) else {
-        return TokenStream::new();
-    };
-    let mut out = TokenStream::new();
-    for member in ["inputSchema", "outputSchema"] {
-        if let Some(f) = tool.field(member)
-            && let TypeRef::Named(n) = module.resolve(&f.ty)
-            && module.as_struct(&f.ty).is_some()
-        {
-            let t = ident(n);
-            out.extend(quote! { impl __rt::ToolSchema for #t {} });
-        }
-    }
-    out
+    let impls = module.protocol.tool_schemas.iter().map(|&id| {
+        let t = ident(&module.def(id).name);
+        quote! { impl __rt::ToolSchema for #t {} }
+    });
+    quote! { #( #impls )* }
 }

@@ -7,43 +7,30 @@
 //! uses to pick the builder from the `method` value.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote};
+use quote::quote;
 
 use super::ident;
+use crate::ir::roles::{MessageSet, Messages, SetKind, Side};
 use crate::ir::union::{Group, ObjectPlan};
-use crate::ir::{ConstValue, Module, Struct, TypeDef, TypeKind, TypeRef};
+use crate::ir::{ConstValue, Module, Struct, TypeDef, TypeId, TypeKind, TypeRef};
 
-/// A set of requests or notifications, found by schema name.
+/// A request or notification set with its type.
 struct Set<'m> {
     ty: &'m TypeDef,
-    /// The members declare `jsonrpc` (and requests `id`) themselves.
-    envelope: bool,
+    set: &'m MessageSet,
 }
 
-fn find<'m>(module: &'m Module, schema_name: &str) -> Option<Set<'m>> {
-    let ty = module.by_schema(schema_name)?;
-    let ty = match &ty.kind {
-        TypeKind::Alias(TypeRef::Named(n)) => module.get(n)?,
-        _ => ty,
-    };
-    let members: Vec<&Struct> = match &ty.kind {
-        TypeKind::Struct(s) => vec![s],
-        TypeKind::Union(u) => u
-            .variants
-            .iter()
-            .filter_map(|v| module.as_struct(&v.ty))
-            .collect(),
-        _ => return None,
-    };
-    let envelope =
-        !members.is_empty() && members.iter().all(|s| s.const_field("jsonrpc").is_some());
-    Some(Set { ty, envelope })
+fn set<'m>(module: &'m Module, set: &'m MessageSet) -> Set<'m> {
+    Set {
+        ty: module.def(set.ty),
+        set,
+    }
 }
 
 /// `impl MethodSet` for a request or notification set.
 fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
     let name = ident(&set.ty.name);
-    let envelope = set.envelope;
+    let envelope = set.set.envelope;
     match &set.ty.kind {
         TypeKind::Union(u) => {
             let ObjectPlan::Tagged(t) = &u.plan.object else {
@@ -69,10 +56,9 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
             let method_doc = format!(
                 " The `method` of this {}: the one its type fixes, or, for a method this revision \
                  does not define, the one it came with (`\"\"` if none).",
-                if set.ty.name.ends_with("Notification") {
-                    "notification"
-                } else {
-                    "request"
+                match set.set.kind {
+                    SetKind::Notifications => "notification",
+                    SetKind::Requests => "request",
                 }
             );
             let method_fn = quote! {
@@ -148,66 +134,39 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
 /// Everything for the typed messages of a module — items, and the visitors that go in
 /// `__de` — empty for schemas without the JSON-RPC definitions (a schema that is not MCP's).
 pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
-    let (Some(id), Some(error)) = (
-        module.by_schema("RequestId"),
-        module
-            .by_schema("JSONRPCErrorResponse")
-            .or_else(|| module.by_schema("JSONRPCError")),
-    ) else {
+    let Some(m) = &module.protocol.messages else {
         return Default::default();
     };
+    let error = module.def(m.error_response);
     let TypeKind::Struct(error_struct) = &error.kind else {
         return Default::default();
     };
-    if module.by_name.contains_key("ResultResponse")
-        || module.by_name.contains_key("ClientMessage")
-        || module.by_name.contains_key("ServerMessage")
-    {
-        return Default::default();
-    }
     let mut out = TokenStream::new();
     let mut visitors = TokenStream::new();
-    let id_ty = ident(&id.name);
+    let id_ty = ident(&module.def(m.request_id).name);
+    let result_response = ident(&m.result_response);
     out.extend(quote! {
         /// A successful response: its `id`, and its `result` as the raw JSON it came as, until
         /// [`result_as`](__rt::ResultResponse::result_as) decodes it as the result of the
         /// request it answers (`response.result_as::<CallToolRequest>()`).
-        pub type ResultResponse = __rt::ResultResponse<#id_ty>;
+        pub type #result_response = __rt::ResultResponse<#id_ty>;
     });
-    out.extend(generic_result_froms(module));
-    let mut done_sets: Vec<String> = Vec::new();
-    for (side, other, req_name, note_name, result_name) in [
-        (
-            "ClientMessage",
-            "server",
-            "ClientRequest",
-            "ClientNotification",
-            "ClientResult",
-        ),
-        (
-            "ServerMessage",
-            "client",
-            "ServerRequest",
-            "ServerNotification",
-            "ServerResult",
-        ),
-    ] {
-        let Some(note) = find(module, note_name) else {
-            continue;
-        };
-        let req = find(module, req_name);
-        for set in req.iter().chain([&note]) {
-            if !done_sets.contains(&set.ty.name) {
-                done_sets.push(set.ty.name.clone());
-                out.extend(method_set(set, &mut visitors));
+    out.extend(generic_result_froms(module, m));
+    // Each set once, before the first message that uses it.
+    let mut done: Vec<TypeId> = Vec::new();
+    for side in &m.sides {
+        let req = side.requests.as_ref().map(|r| set(module, r));
+        let note = set(module, &side.notifications);
+        for s in req.iter().chain([&note]) {
+            if !done.contains(&s.set.ty) {
+                done.push(s.set.ty);
+                out.extend(method_set(s, &mut visitors));
             }
         }
-        let result_ty = module
-            .by_schema(result_name)
-            .or_else(|| module.by_schema("Result"));
+        let result_ty = side.result.map(|r| module.def(r));
         let (item, visitor) = message(
             side,
-            other,
+            &result_response,
             req.as_ref(),
             &note,
             &id_ty,
@@ -223,8 +182,8 @@ pub(super) fn emit(module: &Module) -> (TokenStream, TokenStream) {
 
 #[allow(clippy::too_many_arguments)]
 fn message(
-    side: &str,
-    other: &str,
+    side: &Side,
+    result_response: &proc_macro2::Ident,
     req: Option<&Set>,
     note: &Set,
     id_ty: &proc_macro2::Ident,
@@ -232,14 +191,10 @@ fn message(
     error_struct: &Struct,
     result_ty: Option<&TypeDef>,
 ) -> (TokenStream, TokenStream) {
-    let name = format_ident!("{side}");
+    let name = ident(&side.message);
     let note_ty = ident(&note.ty.name);
     let err_ty = ident(&error.name);
-    let sender = if side == "ClientMessage" {
-        "client"
-    } else {
-        "server"
-    };
+    let (sender, other) = (side.sender.name(), side.sender.other().name());
     let doc = format!(
         " A message the {sender} sends and the {other} reads: a request, a notification, or a \
          response to a request of the {other}'s.\n\n Decoded in one pass: the `method` picks \
@@ -251,7 +206,7 @@ fn message(
     let (req_variant, req_ty, req_ser, req_ctor, req_unknowns) = match req {
         Some(r) => {
             let t = ident(&r.ty.name);
-            if r.envelope {
+            if r.set.envelope {
                 let get_id = get_id_arms(r, &t, id_ty);
                 (
                     quote! {
@@ -310,7 +265,7 @@ fn message(
             TokenStream::new(),
         ),
     };
-    let note_ser = if note.envelope {
+    let note_ser = if note.set.envelope {
         quote! { #name::Notification(n) => __rt::serde::Serialize::serialize(n, s), }
     } else {
         quote! {
@@ -325,11 +280,7 @@ fn message(
     // `error(id, code, message)`: the id field is `Option<RequestId>` when required (null
     // when unknown), `Option<Option<RequestId>>` when it may also be absent.
     let error_ctor = error_constructor(&name, &err_ty, id_ty, error_struct);
-    let reply_ty = if side == "ClientMessage" {
-        format_ident!("ServerMessage")
-    } else {
-        format_ident!("ClientMessage")
-    };
+    let reply_ty = ident(&side.reply);
     let from_json = error_struct.field("id").map(|id_field| {
         // What the reply to an unreadable request says of its id: as the error constructor
         // writes it in this revision.
@@ -378,7 +329,7 @@ fn message(
         sup(&quote!(#err_ty)),
     );
     let pull_request = match req {
-        Some(r) if r.envelope => {
+        Some(r) if r.set.envelope => {
             quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), }
         }
         Some(_) => quote! {
@@ -408,7 +359,7 @@ fn message(
             /// A notification.
             Notification(#note_ty),
             /// A successful response, its result not yet decoded.
-            Response(ResultResponse),
+            Response(#result_response),
             /// An error response.
             Error(#err_ty),
         }
@@ -525,37 +476,23 @@ fn error_constructor(
 
 /// `From` each typed result (the struct members of `ServerResult` and `ClientResult`) into the
 /// generic `Result` the JSON-RPC envelope (`JSONRPCResultResponse.result`) holds.
-fn generic_result_froms(module: &Module) -> TokenStream {
-    let Some(generic) = module
-        .by_schema("Result")
-        .filter(|t| matches!(t.kind, TypeKind::Struct(_)))
-    else {
+fn generic_result_froms(module: &Module, m: &Messages) -> TokenStream {
+    let Some(generic) = m.generic_result else {
         return TokenStream::new();
     };
-    let g = ident(&generic.name);
-    let mut seen: Vec<&str> = vec![generic.name.as_str()];
-    let mut out = TokenStream::new();
-    for union in ["ServerResult", "ClientResult"] {
-        let Some(TypeKind::Union(u)) = module.by_schema(union).map(|t| &t.kind) else {
-            continue;
-        };
-        for v in &u.variants {
-            let TypeRef::Named(n) = &v.ty else { continue };
-            if seen.contains(&n.as_str()) || module.as_struct(&v.ty).is_none() {
-                continue;
-            }
-            seen.push(n);
-            let t = ident(n);
-            let doc = format!(" A `{n}` as the generic result a response envelope holds.");
-            out.extend(quote! {
-                #[doc = #doc]
-                impl From<#t> for #g {
-                    fn from(result: #t) -> Self {
-                        __rt::retype(&result)
-                    }
+    let g = ident(&module.def(generic).name);
+    let froms = m.typed_results.iter().map(|&id| {
+        let n = &module.def(id).name;
+        let t = ident(n);
+        let doc = format!(" A `{n}` as the generic result a response envelope holds.");
+        quote! {
+            #[doc = #doc]
+            impl From<#t> for #g {
+                fn from(result: #t) -> Self {
+                    __rt::retype(&result)
                 }
-            });
+            }
         }
-    }
-    out
+    });
+    quote! { #( #froms )* }
 }

@@ -8,19 +8,19 @@
 
 mod ctor;
 mod decode;
-pub mod doc;
 mod messages;
 mod ser;
 mod shorthands;
 mod traits;
-pub(crate) use traits::result_type;
 mod unknowns;
 
 use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 use crate::ir::union::{self, ObjectPlan};
-use crate::ir::{Extra, Field, Module, Struct, TypeDef, TypeKind, TypeRef, Union};
+use crate::ir::{
+    ConstValue, Extra, Field, Module, Struct, TypeDef, TypeId, TypeKind, TypeRef, Union,
+};
 
 /// What the emitter needs besides the model.
 #[derive(Debug, Clone)]
@@ -37,10 +37,11 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
     let rt = &opts.runtime;
     let mut items = TokenStream::new();
     let mut builders = TokenStream::new();
-    for t in &module.types {
+    for (i, t) in module.types.iter().enumerate() {
         let cx = Cx {
             module,
             opts,
+            id: TypeId(i),
             ty: t,
         };
         items.extend(cx.type_item());
@@ -79,6 +80,7 @@ pub fn format(tokens: TokenStream) -> Result<String, syn::Error> {
 pub(crate) struct Cx<'a> {
     pub module: &'a Module,
     pub opts: &'a EmitOptions,
+    pub id: TypeId,
     pub ty: &'a TypeDef,
 }
 
@@ -113,23 +115,11 @@ pub(crate) fn ident(name: &str) -> Ident {
     }
 }
 
-/// The first sentence of a description (up to a `.` that ends a sentence, or its first
-/// paragraph).
-fn first_sentence(text: &str) -> String {
-    let para = text.split("\n\n").next().unwrap_or(text);
-    let flat = para.split_whitespace().collect::<Vec<_>>().join(" ");
-    match flat.find(". ") {
-        Some(i) => flat[..=i].to_owned(),
-        None => flat,
-    }
-}
-
-/// `#[doc = "…"]` attributes for a description.
-pub(crate) fn doc_attrs(text: Option<&str>, module: &Module) -> TokenStream {
+/// `#[doc = "…"]` attributes for a doc text the IR wrote.
+pub(crate) fn doc_attrs(text: Option<&str>) -> TokenStream {
     let Some(text) = text else {
         return TokenStream::new();
     };
-    let text = doc::sanitize(text, module);
     let lines = text.lines().map(|l| format!(" {l}"));
     quote! { #( #[doc = #lines] )* }
 }
@@ -150,15 +140,7 @@ impl Cx<'_> {
     }
 
     fn type_item(&self) -> TokenStream {
-        let fallback;
-        let text = match self.ty.doc.as_deref() {
-            Some(d) => d,
-            None => {
-                fallback = self.fallback_type_doc();
-                &fallback
-            }
-        };
-        let doc = doc_attrs(Some(text), self.module);
+        let doc = doc_attrs(self.ty.doc.as_deref());
         let name = self.name();
         match &self.ty.kind {
             TypeKind::Alias(target) => {
@@ -216,21 +198,16 @@ impl Cx<'_> {
             self.derives(&[])
         };
         let consts = s.consts.iter().map(|c| {
-            let cname = format_ident!(
-                "{}",
-                heck::ToShoutySnakeCase::to_shouty_snake_case(
-                    crate::ir::naming::field_name(&c.json_name).trim_start_matches("r#")
-                )
-            );
+            let cname = ident(&c.rust_name);
             let json = &c.json_name;
             let doc = format!(
                 " The fixed value of `{json}`, checked when decoding and written when encoding."
             );
             match &c.value {
-                crate::ir::ConstValue::Str(v) => {
+                ConstValue::Str(v) => {
                     quote! { #[doc = #doc] pub const #cname: &'static str = #v; }
                 }
-                crate::ir::ConstValue::Int(v) => {
+                ConstValue::Int(v) => {
                     quote! { #[doc = #doc] pub const #cname: i64 = #v; }
                 }
             }
@@ -263,19 +240,7 @@ impl Cx<'_> {
     }
 
     fn field_decl(&self, f: &Field) -> TokenStream {
-        let mut text = match f.doc.as_deref() {
-            Some(d) => d.to_owned(),
-            None => self.fallback_field_doc(f),
-        };
-        if f.null_is_absent {
-            text.push_str(&format!(
-                "\n\n`None` when the member is absent or `null`; `None` is written as absent \
-                 (`{}` is optional in this revision).",
-                f.json_name
-            ));
-        }
-        let text = text.as_str();
-        let doc = doc_attrs(Some(text), self.module);
+        let doc = doc_attrs(f.doc.as_deref());
         let name = ident(&f.rust_name);
         let ty = self.ty_tokens(&f.ty);
         let ty = if f.wraps_option() {
@@ -284,61 +249,6 @@ impl Cx<'_> {
             ty
         };
         quote! { #doc pub #name: #ty, }
-    }
-
-    /// A doc for a type the schema does not describe: where it sits (`The \`params\` of
-    /// {@link CallToolRequest}.`), or, for a definition, that it is one.
-    fn fallback_type_doc(&self) -> String {
-        let mut steps = self.ty.pointer.split('/').skip(2);
-        let Some(def) = steps.next() else {
-            return format!("The `{}` type.", self.ty.name);
-        };
-        let def = crate::load::unescape_pointer(def);
-        let mut path: Vec<String> = Vec::new();
-        let mut steps = steps.peekable();
-        while let Some(step) = steps.next() {
-            match step {
-                "properties" => {
-                    if let Some(p) = steps.next() {
-                        path.push(crate::load::unescape_pointer(p));
-                    }
-                }
-                "items" => path.push("[]".into()),
-                "additionalProperties" => path.push("{}".into()),
-                _ => {
-                    // `anyOf/0`…: one shape of the member.
-                    steps.next_if(|s| s.chars().all(|c| c.is_ascii_digit()));
-                }
-            }
-        }
-        if path.is_empty() {
-            return format!("The schema's `{def}` definition.");
-        }
-        let member = path.join(".").replace(".[]", "[]").replace(".{}", "{}");
-        format!("The `{member}` member of {{@link {def}}}.")
-    }
-
-    /// A doc for a member the schema does not describe: the summary of the type it holds
-    /// (`params: CallToolRequestParams` → "Parameters for a `tools/call` request."), else what
-    /// it is on the wire.
-    fn fallback_field_doc(&self, f: &Field) -> String {
-        let mut ty = &f.ty;
-        while let TypeRef::Array(inner) | TypeRef::Nullable(inner) | TypeRef::Map(inner) = ty {
-            ty = inner;
-        }
-        let summary = match ty {
-            TypeRef::Named(n) => self
-                .module
-                .get(n)
-                .and_then(|t| t.doc.as_deref())
-                .map(first_sentence),
-            _ => None,
-        };
-        match summary {
-            Some(s) if matches!(f.ty, TypeRef::Array(_)) => format!("`{}`: {s}", f.json_name),
-            Some(s) => s,
-            None => format!("The `{}` member.", f.json_name),
-        }
     }
 
     fn enum_item(&self, doc: TokenStream, values: &[crate::ir::EnumValue]) -> TokenStream {

@@ -1,5 +1,6 @@
-//! The few shorthands a server writes in every tool handler, where a revision's types have
-//! the regular shape for them:
+//! The few shorthands a server writes in every tool handler, on the types the IR found for
+//! the `tools/call` request ([`ToolCall`](crate::ir::roles::ToolCall)), where they have the
+//! regular shape for them:
 //! - `CallToolRequestParams::arguments_as::<T>()` when the params have `name: String` and
 //!   raw-object `arguments`: the arguments decoded as the tool's own type, errors naming
 //!   the argument's path;
@@ -12,29 +13,21 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Cx, ident};
-use crate::ir::{Struct, TypeRef};
+use crate::ir::Struct;
+use crate::ir::roles::{ArgumentsAs, ToolResult};
 
 pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
-    match cx.ty.name.as_str() {
-        "CallToolRequestParams" => arguments_as(cx, s),
-        "CallToolResult" => results(cx, s),
+    let tool_call = &cx.module.protocol.tool_call;
+    match (&tool_call.arguments_as, &tool_call.result) {
+        (Some(a), _) if a.params == cx.id => arguments_as(cx, a),
+        (_, Some(r)) if r.ty == cx.id => results(cx, s, r),
         _ => TokenStream::new(),
     }
 }
 
-fn arguments_as(cx: &Cx, s: &Struct) -> TokenStream {
-    let (Some(name), Some(args)) = (s.field("name"), s.field("arguments")) else {
-        return TokenStream::new();
-    };
-    if !(name.required
-        && name.ty == TypeRef::String
-        && !args.required
-        && args.ty == TypeRef::Object)
-    {
-        return TokenStream::new();
-    }
+fn arguments_as(cx: &Cx, a: &ArgumentsAs) -> TokenStream {
     let ty = cx.name();
-    let (n, a) = (ident(&name.rust_name), ident(&args.rust_name));
+    let (n, a) = (ident(&a.name), ident(&a.arguments));
     quote! {
         impl #ty {
             /// The tool's `arguments` decoded as `T` (absent arguments read as `{}`); the
@@ -47,50 +40,27 @@ fn arguments_as(cx: &Cx, s: &Struct) -> TokenStream {
     }
 }
 
-fn results(cx: &Cx, s: &Struct) -> TokenStream {
-    let required: Vec<&str> = s
-        .fields
-        .iter()
-        .filter(|f| f.required)
-        .map(|f| f.json_name.as_str())
-        .collect();
-    let Some(content) = s.field("content") else {
-        return TokenStream::new();
-    };
-    let Some(is_error) = s.field("isError") else {
-        return TokenStream::new();
-    };
-    if is_error.ty != TypeRef::Boolean || !matches!(content.ty, TypeRef::Array(_)) {
-        return TokenStream::new();
-    }
-    let complete = match required.as_slice() {
-        ["content"] => false,
-        ["resultType", "content"] | ["content", "resultType"] => {
-            s.field("resultType").map(|f| &f.ty) == Some(&TypeRef::String)
-        }
-        _ => return TokenStream::new(),
-    };
-    if !cx.module.by_name.contains_key("TextContent") {
-        return TokenStream::new();
-    }
+fn results(cx: &Cx, s: &Struct, r: &ToolResult) -> TokenStream {
     let ty = cx.name();
-    let (c, e) = (ident(&content.rust_name), ident(&is_error.rust_name));
-    let fields = if complete {
-        let rt = ident(&s.field("resultType").expect("checked").rust_name);
-        quote! { #rt: "complete".to_owned(), #c: vec![TextContent::new(text).into()] }
-    } else {
-        quote! { #c: vec![TextContent::new(text).into()] }
+    let (c, e) = (ident(&r.content), ident(&r.is_error));
+    let text_block = ident(&cx.module.def(r.text_block).name);
+    let fields = match &r.complete {
+        Some(result_type) => {
+            let rt = ident(result_type);
+            quote! { #rt: "complete".to_owned(), #c: vec![#text_block::new(text).into()] }
+        }
+        None => quote! { #c: vec![#text_block::new(text).into()] },
     };
     let set_rest = s.fields.iter().filter(|f| !f.required).map(|f| {
         let i = ident(&f.rust_name);
-        if f.json_name == "isError" {
+        if f.rust_name == r.is_error {
             quote! { #i: None, }
         } else {
             quote! { #i: Default::default(), }
         }
     });
     let x = ident(&s.extra_name);
-    let complete_doc = if complete {
+    let complete_doc = if r.complete.is_some() {
         " `resultType` is `\"complete\"`."
     } else {
         ""
@@ -101,22 +71,18 @@ fn results(cx: &Cx, s: &Struct) -> TokenStream {
          the model to read (errors of the call itself, such as an unknown tool, are JSON-RPC \
          errors instead).{complete_doc}"
     );
-    let texts = text_variant(cx, &content.ty).map(|(union, variant)| {
-        let (union, variant) = (ident(union), ident(variant));
-        quote! {
+    let union = ident(&cx.module.def(r.content_union).name);
+    let (variant, text) = (ident(&r.text_variant), ident(&r.text));
+    quote! {
+        impl #ty {
             /// The text of each text block of `content`, in order: what a client shows, or a
             /// model reads.
             pub fn texts(&self) -> impl Iterator<Item = &str> {
                 self.#c.iter().filter_map(|block| match block {
-                    #union::#variant(t) => Some(t.text.as_str()),
+                    #union::#variant(t) => Some(t.#text.as_str()),
                     _ => None,
                 })
             }
-        }
-    });
-    quote! {
-        impl #ty {
-            #texts
             #[doc = #text_doc]
             pub fn text(text: impl Into<String>) -> Self {
                 #ty { #fields, #( #set_rest )* #x: Default::default() }
@@ -129,23 +95,4 @@ fn results(cx: &Cx, s: &Struct) -> TokenStream {
             }
         }
     }
-}
-
-/// The union of a content array's items and its variant holding a `TextContent`, as the IR
-/// named them.
-fn text_variant<'m>(cx: &Cx<'m>, content: &TypeRef) -> Option<(&'m str, &'m str)> {
-    let TypeRef::Array(item) = content else {
-        return None;
-    };
-    let TypeRef::Named(union) = cx.module.resolve(item) else {
-        return None;
-    };
-    let def = cx.module.get(union)?;
-    let crate::ir::TypeKind::Union(u) = &def.kind else {
-        return None;
-    };
-    let text = TypeRef::Named("TextContent".to_owned());
-    let v = u.variants.iter().find(|v| v.ty == text)?;
-    let has_text = cx.module.as_struct(&text)?.field("text")?.ty == TypeRef::String;
-    has_text.then_some((def.name.as_str(), v.rust_name.as_str()))
 }

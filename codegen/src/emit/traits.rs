@@ -5,7 +5,8 @@ use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{ident, type_tokens};
-use crate::ir::{ConstValue, Module, TypeKind, TypeRef};
+use crate::ir::roles::{Notification, Params, Request, Role};
+use crate::ir::{Module, TypeRef};
 
 /// The definition registry: `DEFINITIONS` and `with_definition`.
 pub(super) fn registry(module: &Module) -> TokenStream {
@@ -20,7 +21,7 @@ pub(super) fn registry(module: &Module) -> TokenStream {
         quote! { #s => Some(visitor.visit::<#i>(#r)), }
     });
     let (requests, notifications) = methods(module);
-    let request_methods = requests.iter().map(|(m, _)| m.as_str());
+    let request_methods = requests.iter().map(|(m, _)| *m);
     let notification_methods = notifications.iter();
     let result_arms: Vec<TokenStream> = requests
         .iter()
@@ -65,98 +66,81 @@ pub(super) fn registry(module: &Module) -> TokenStream {
     }
 }
 
-/// The requests (method, result type) and notifications (method) of a revision: every struct
-/// with a fixed `method` whose schema name ends in `Request` (with a result) or
-/// `Notification`, in schema order: what `emit` implements the traits for.
-fn methods(module: &Module) -> (Vec<(String, TypeRef)>, Vec<String>) {
+/// The requests (method, result type) and notifications (method) of a revision, in schema
+/// order: what `emit` implements the traits for.
+fn methods(module: &Module) -> (Vec<(&str, &TypeRef)>, Vec<&str>) {
     let (mut requests, mut notifications) = (Vec::new(), Vec::new());
     for t in &module.types {
-        let (Some(schema_name), TypeKind::Struct(s)) = (&t.schema_name, &t.kind) else {
-            continue;
-        };
-        let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
-            continue;
-        };
-        if let Some(base) = schema_name.strip_suffix("Request") {
-            if let Some(result) = result_type(module, base) {
-                requests.push((method.clone(), result));
-            }
-        } else if schema_name.ends_with("Notification") {
-            notifications.push(method.clone());
+        match &t.role {
+            Role::Request(Request {
+                method,
+                result: Some(result),
+                ..
+            }) => requests.push((method.as_str(), result)),
+            Role::Notification(n) => notifications.push(n.method.as_str()),
+            _ => {}
         }
     }
     (requests, notifications)
 }
 
-/// Impls for every struct with a fixed `method` whose schema name ends in `Request` or
-/// `Notification`.
+/// The `params` type and how to reach it.
+fn params(p: Option<&Params>) -> (TokenStream, TokenStream) {
+    match p {
+        Some(p) => {
+            let ty = type_tokens(&p.ty);
+            let i = ident(&p.field);
+            if p.optional {
+                (quote!(Option<#ty>), quote!(&self.#i))
+            } else {
+                (ty, quote!(&self.#i))
+            }
+        }
+        None => (quote!(()), quote!(&())),
+    }
+}
+
+/// Impls for every request (with a result) and notification of the model.
 pub(super) fn emit(module: &Module) -> TokenStream {
     let mut out = TokenStream::new();
     for t in &module.types {
-        let (Some(schema_name), TypeKind::Struct(s)) = (&t.schema_name, &t.kind) else {
-            continue;
-        };
-        let Some(ConstValue::Str(method)) = s.const_field("method").map(|c| &c.value) else {
-            continue;
-        };
         let name = ident(&t.name);
-        let (params_ty, params_expr) = match s.field("params") {
-            Some(f) => {
-                let ty = type_tokens(&f.ty);
-                let i = ident(&f.rust_name);
-                if !f.wraps_option() {
-                    (ty, quote!(&self.#i))
-                } else {
-                    (quote!(Option<#ty>), quote!(&self.#i))
-                }
-            }
-            None => (quote!(()), quote!(&())),
-        };
-        if let Some(base) = schema_name.strip_suffix("Request") {
-            let Some(result) = result_type(module, base) else {
-                continue;
-            };
-            let result = type_tokens(&result);
-            out.extend(quote! {
-                impl __rt::RequestMethod for #name {
-                    const METHOD: &'static str = #method;
-                    type Params = #params_ty;
-                    type Result = #result;
-                    fn params(&self) -> &Self::Params { #params_expr }
-                    #[inline(never)]
-                    fn result_from_json(text: &str) -> ::core::result::Result<#result, __rt::serde_json::Error> {
-                        __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+        match &t.role {
+            Role::Request(Request {
+                method,
+                params: p,
+                result: Some(result),
+                ..
+            }) => {
+                let (params_ty, params_expr) = params(p.as_ref());
+                let result = type_tokens(result);
+                out.extend(quote! {
+                    impl __rt::RequestMethod for #name {
+                        const METHOD: &'static str = #method;
+                        type Params = #params_ty;
+                        type Result = #result;
+                        fn params(&self) -> &Self::Params { #params_expr }
+                        #[inline(never)]
+                        fn result_from_json(text: &str) -> ::core::result::Result<#result, __rt::serde_json::Error> {
+                            __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+                        }
                     }
-                }
-            });
-        } else if schema_name.ends_with("Notification") {
-            out.extend(quote! {
-                impl __rt::NotificationMethod for #name {
-                    const METHOD: &'static str = #method;
-                    type Params = #params_ty;
-                    fn params(&self) -> &Self::Params { #params_expr }
-                }
-            });
+                });
+            }
+            Role::Notification(Notification {
+                method, params: p, ..
+            }) => {
+                let (params_ty, params_expr) = params(p.as_ref());
+                out.extend(quote! {
+                    impl __rt::NotificationMethod for #name {
+                        const METHOD: &'static str = #method;
+                        type Params = #params_ty;
+                        fn params(&self) -> &Self::Params { #params_expr }
+                    }
+                });
+            }
+            _ => {}
         }
     }
     out
-}
-
-/// The result of request `{base}Request`: the `result` of `{base}ResultResponse` when the
-/// schema declares one (it says exactly which results may come back), else `{base}Result`,
-/// else the empty result.
-pub(crate) fn result_type(module: &Module, base: &str) -> Option<TypeRef> {
-    if let Some(resp) = module.by_schema(&format!("{base}ResultResponse"))
-        && let TypeKind::Struct(s) = &resp.kind
-        && let Some(f) = s.field("result")
-    {
-        return Some(f.ty.clone());
-    }
-    if let Some(r) = module.by_schema(&format!("{base}Result")) {
-        return Some(TypeRef::Named(r.name.clone()));
-    }
-    ["EmptyResult", "Result"]
-        .iter()
-        .find_map(|n| module.by_schema(n))
-        .map(|r| TypeRef::Named(r.name.clone()))
 }

@@ -1,62 +1,33 @@
 //! `impl Unknowns` for every struct, union and string enum: the walk that reports what a
-//! decoded value holds beyond its revision (undeclared members, catch-all variants).
+//! decoded value holds beyond its revision (undeclared members, catch-all variants), over the
+//! members and variants the IR chose ([`Walk`](crate::ir::unknowns::Walk)).
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Cx, ident};
 use crate::ir::union::{OPEN_TAGS, ObjectPlan};
-use crate::ir::{Extra, Module, Struct, TypeKind, TypeRef, Union};
-
-/// Whether a value of `ty` can hold anything to report (a struct or union somewhere inside).
-fn walks(module: &Module, ty: &TypeRef) -> bool {
-    walks_in(module, ty, &mut Vec::new())
-}
-
-/// [`walks`], remembering the aliases passed: an alias that reaches itself through arrays or
-/// maps only (`JSONObject` = a map of `JSONObject`) holds nothing to report.
-fn walks_in<'m>(module: &'m Module, ty: &'m TypeRef, aliases: &mut Vec<&'m str>) -> bool {
-    if let TypeRef::Named(n) = ty {
-        if aliases.contains(&n.as_str()) {
-            return false;
-        }
-        aliases.push(n);
-    }
-    match module.resolve(ty) {
-        TypeRef::Named(n) => matches!(
-            module.get(n).map(|t| &t.kind),
-            Some(TypeKind::Struct(_) | TypeKind::Union(_))
-        ),
-        TypeRef::Array(t) | TypeRef::Map(t) | TypeRef::Nullable(t) => walks_in(module, t, aliases),
-        _ => false,
-    }
-}
+use crate::ir::unknowns::ExtraWalk;
+use crate::ir::{Struct, Union};
 
 pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     let name = cx.name();
-    // `_meta` is free-form by the specification ("reserved for metadata", vendor keys
-    // welcome) even where a revision lists some of its keys: nothing in it is unknown.
-    let fields = s
-        .fields
-        .iter()
-        .filter(|f| f.json_name != "_meta" && walks(cx.module, &f.ty))
-        .map(|f| {
-            let field = ident(&f.rust_name);
-            let k = &f.json_name;
-            quote! {
-                at.push(#k);
-                __rt::Unknowns::collect_unknowns(&self.#field, at, out);
-                at.pop();
-            }
-        });
-    let x = ident(&s.extra_name);
-    let extra = match &s.extra {
-        Extra::Any if s.extra_declared => TokenStream::new(),
-        Extra::Any => quote! { __rt::unknown_value_members(&self.#x, at, out); },
-        Extra::Typed(t) if walks(cx.module, t) => {
-            quote! { __rt::Unknowns::collect_unknowns(&self.#x, at, out); }
+    let walk = &cx.ty.walk;
+    let fields = walk.fields.iter().map(|&i| {
+        let f = &s.fields[i];
+        let field = ident(&f.rust_name);
+        let k = &f.json_name;
+        quote! {
+            at.push(#k);
+            __rt::Unknowns::collect_unknowns(&self.#field, at, out);
+            at.pop();
         }
-        Extra::Typed(_) | Extra::Deny => TokenStream::new(),
+    });
+    let x = ident(&s.extra_name);
+    let extra = match walk.extra {
+        ExtraWalk::Skip => TokenStream::new(),
+        ExtraWalk::Report => quote! { __rt::unknown_value_members(&self.#x, at, out); },
+        ExtraWalk::Walk => quote! { __rt::Unknowns::collect_unknowns(&self.#x, at, out); },
     };
     let body: Vec<TokenStream> = fields.chain([extra]).collect();
     let params = if body.iter().all(TokenStream::is_empty) {
@@ -95,7 +66,7 @@ pub(super) fn for_union(cx: &Cx, u: &Union) -> TokenStream {
                         #name::#vn(v) => out.push(__rt::Unknown::tagged(at, #union_name, #tag, v, #method)),
                     }
                 }
-                _ if walks(cx.module, &v.ty) => {
+                _ if cx.ty.walk.variants.contains(&i) => {
                     any = true;
                     quote! { #name::#vn(v) => __rt::Unknowns::collect_unknowns(v, at, out), }
                 }

@@ -103,7 +103,13 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     }
     let mut module = cx.finish();
     super::union::plan_all(&mut module)?;
-    Ok(module.without_orphans())
+    let mut module = module.without_orphans();
+    module.applied = doc.applied().to_vec();
+    super::roles::assign(&mut module);
+    super::codes::assign(&mut module);
+    super::unknowns::assign(&mut module);
+    super::docs::assign(&mut module);
+    Ok(module)
 }
 
 struct Lowerer<'a> {
@@ -179,6 +185,8 @@ impl<'a> Lowerer<'a> {
             pointer: pointer.clone(),
             doc: doc.clone(),
             kind: TypeKind::Alias(TypeRef::Any),
+            role: Default::default(),
+            walk: Default::default(),
         });
         let kind = match self.shape(obj, &pointer, &rust)? {
             Shape::Kind(kind) => kind,
@@ -202,6 +210,8 @@ impl<'a> Lowerer<'a> {
                     pointer: pointer.to_owned(),
                     doc: description(obj, pointer)?,
                     kind,
+                    role: Default::default(),
+                    walk: Default::default(),
                 });
                 Ok(TypeRef::Named(name))
             }
@@ -342,6 +352,8 @@ impl<'a> Lowerer<'a> {
             pointer: pointer.to_owned(),
             doc: description(obj, pointer)?,
             kind,
+            role: Default::default(),
+            walk: Default::default(),
         });
         Ok(TypeRef::Named(name))
     }
@@ -459,6 +471,7 @@ impl<'a> Lowerer<'a> {
                 let value = const_value(c, &format!("{at}/const"))?;
                 if is_required {
                     consts.push(ConstField {
+                        rust_name: naming::const_name(json_name),
                         json_name: json_name.clone(),
                         value,
                     });
@@ -914,6 +927,7 @@ mod tests {
             s.consts,
             vec![ConstField {
                 json_name: "jsonrpc".into(),
+                rust_name: "JSONRPC".into(),
                 value: ConstValue::Str("2.0".into())
             }]
         );
@@ -946,6 +960,7 @@ mod tests {
             s.consts,
             vec![ConstField {
                 json_name: "code".into(),
+                rust_name: "CODE".into(),
                 value: ConstValue::Int(-32042)
             }]
         );

@@ -2,12 +2,19 @@
 //!
 //! [`lower()`] turns a [`SchemaDoc`](crate::load::SchemaDoc) into a [`Module`]: every named
 //! Rust type with its fields, constants and, for unions, the decision procedure that tells
-//! the variants apart ([`union`]). The emitter only renders this model; every decision about
-//! names and shapes is taken here.
+//! the variants apart ([`union`]); what each type is for in the protocol ([`roles`]: requests,
+//! notifications, results, the messages of each side), the error-code constants ([`codes`]),
+//! what each type's walk for unknown members visits ([`unknowns`]) and every type's and
+//! member's doc text ([`docs`]). The emitter only renders this model;
+//! every decision about names, shapes and docs is taken here.
 
+pub mod codes;
+pub mod docs;
 pub mod lower;
 pub mod naming;
+pub mod roles;
 pub mod union;
+pub mod unknowns;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,7 +30,20 @@ pub struct Module {
     pub by_name: BTreeMap<String, usize>,
     /// Index into `types` by schema definition name (`JSONRPCMessage`).
     pub by_schema_name: BTreeMap<String, usize>,
+    /// What the protocol's structure says beyond each type's role: the JSON-RPC messages of
+    /// each side, the tool call ([`roles::assign`]).
+    pub protocol: roles::Protocol,
+    /// The error-code constants: JSON-RPC's, then each code the schema fixes
+    /// ([`codes::assign`]).
+    pub error_codes: Vec<codes::ErrorCode>,
+    /// What the loader changed in the official text before lowering (errata, member
+    /// order), in order: [`SchemaDoc::applied`](crate::load::SchemaDoc::applied).
+    pub applied: Vec<crate::load::Step>,
 }
+
+/// A type of a [`Module`]: its index in [`Module::types`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TypeId(pub usize);
 
 impl Module {
     /// A module of these types, indexed by Rust name and by schema name.
@@ -42,7 +62,25 @@ impl Module {
             types,
             by_name,
             by_schema_name,
+            protocol: roles::Protocol::default(),
+            error_codes: Vec::new(),
+            applied: Vec::new(),
         }
+    }
+
+    /// The type with this id.
+    pub fn def(&self, id: TypeId) -> &TypeDef {
+        &self.types[id.0]
+    }
+
+    /// The id of the type with this Rust name.
+    pub fn id(&self, name: &str) -> Option<TypeId> {
+        self.by_name.get(name).copied().map(TypeId)
+    }
+
+    /// The id of the type generated for the schema definition `name`.
+    pub fn schema_id(&self, name: &str) -> Option<TypeId> {
+        self.by_schema_name.get(name).copied().map(TypeId)
     }
 
     /// Drops the inline types nothing refers to any more: a union nested in another union is
@@ -115,10 +153,15 @@ pub struct TypeDef {
     pub schema_name: Option<String>,
     /// JSON pointer of the schema node.
     pub pointer: String,
-    /// Description from the schema.
+    /// Description from the schema; after [`docs::assign`], the rustdoc text: the
+    /// description with its links resolved, or one written from where the type sits.
     pub doc: Option<String>,
     /// The shape.
     pub kind: TypeKind,
+    /// What the type is for in the protocol ([`roles::assign`]).
+    pub role: roles::Role,
+    /// What its `Unknowns` walk visits ([`unknowns::assign`]).
+    pub walk: unknowns::Walk,
 }
 
 /// The shape of a generated type.
@@ -256,7 +299,7 @@ pub struct Field {
     pub ty: TypeRef,
     /// Listed in `required`.
     pub required: bool,
-    /// Description from the schema.
+    /// Description from the schema; after [`docs::assign`], the rustdoc text.
     pub doc: Option<String>,
     /// For an optional property with a `const` string value: the value (its type is a
     /// one-value enum).
@@ -280,6 +323,8 @@ impl Field {
 pub struct ConstField {
     /// Name on the wire.
     pub json_name: String,
+    /// The name of the associated constant holding the value (`METHOD`).
+    pub rust_name: String,
     /// The value.
     pub value: ConstValue,
 }

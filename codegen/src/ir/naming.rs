@@ -1,6 +1,6 @@
 //! Rust names for schema names: types, fields, variants.
 
-use heck::{ToSnakeCase, ToUpperCamelCase};
+use heck::{ToShoutySnakeCase, ToSnakeCase, ToUpperCamelCase};
 
 use super::{Module, TypeRef};
 
@@ -157,6 +157,47 @@ pub fn field_name(json_name: &str) -> String {
         name = format!("f_{name}");
     }
     raw_if_keyword(&name)
+}
+
+/// The name of the successful-response type the generator adds beside the schema's
+/// (`ResultResponse`: a response whose `result` is not decoded yet).
+pub const RESULT_RESPONSE: &str = "ResultResponse";
+
+/// The name of the message type the generator adds for what `sender` sends
+/// (`ClientMessage`, `ServerMessage`).
+pub fn message_name(sender: super::roles::Party) -> &'static str {
+    match sender {
+        super::roles::Party::Client => "ClientMessage",
+        super::roles::Party::Server => "ServerMessage",
+    }
+}
+
+/// The name of the associated constant holding a property's fixed value: `method` →
+/// `METHOD`, `type` → `TYPE`.
+pub fn const_name(json_name: &str) -> String {
+    field_name(json_name)
+        .trim_start_matches("r#")
+        .to_shouty_snake_case()
+}
+
+/// The name of the module constant for the error code of definition `owner`: the definition's
+/// name without its trailing `Error` words, in capitals (`URLElicitationRequiredError` →
+/// `URL_ELICITATION_REQUIRED`); empty when nothing is left.
+pub fn error_code_name(owner: &str) -> String {
+    let mut stem = owner;
+    while let Some(s) = stem.strip_suffix("Error") {
+        stem = s;
+    }
+    stem.to_shouty_snake_case()
+}
+
+/// The words of a name but its last, which says what kind of thing it is
+/// (`CallToolRequest` → `[Call, Tool]`, `CallToolReq` → `[Call, Tool]`): how a request and
+/// its result are paired, as the schema has no other link between them.
+pub fn stem(name: &str) -> Vec<&str> {
+    let mut words = words(name);
+    words.pop();
+    words
 }
 
 /// The identifier as Rust source: `r#type` for keywords.

@@ -2,6 +2,11 @@
 //!
 //! Both dialects the official files use are accepted: draft-07 (`definitions`,
 //! `#/definitions/X`) and 2020-12 (`$defs`, `#/$defs/X`).
+//!
+//! [`SchemaDoc::load`] also applies the project's deviations from the official text, as typed
+//! [`Step`]s the document keeps a record of (and the model after it,
+//! [`Module::applied`](crate::ir::Module::applied)): the errata ([`errata`]), then the member
+//! order its `schema.ts` declares ([`ts`]).
 
 pub mod errata;
 pub mod ts;
@@ -9,6 +14,31 @@ pub mod ts;
 use serde_json::{Map, Value};
 
 use crate::error::{Error, Result};
+
+/// A change the loader made to the official document, in the order it made them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// An erratum whose expected values the document held: its id, summary and the pointers
+    /// it patched.
+    Erratum(errata::Applied),
+    /// The members of objects put in the order a `schema.ts` declares them.
+    DeclarationOrder {
+        /// The sha256 of the `schema.ts` read.
+        sha256: String,
+        /// How many objects changed order.
+        reordered: usize,
+    },
+}
+
+/// The steps [`SchemaDoc::load`] applies, in this order; none by default.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Steps<'a> {
+    /// The errata to apply (each where the document holds its expected values).
+    pub errata: Option<&'a errata::Errata>,
+    /// The declaration order to put members in, with the sha256 of the `schema.ts` it was
+    /// read from.
+    pub order: Option<(&'a ts::Order, &'a str)>,
+}
 
 /// The JSON Schema dialect of a file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,9 +64,52 @@ impl Dialect {
 pub struct SchemaDoc {
     dialect: Dialect,
     definitions: Map<String, Value>,
+    applied: Vec<Step>,
 }
 
 impl SchemaDoc {
+    /// Parses schema text (`origin` names it in errors) and applies `steps` to it, recording
+    /// what each changed ([`SchemaDoc::applied`]).
+    pub fn load(text: &str, origin: &str, steps: Steps<'_>) -> Result<Self> {
+        let mut json = parse(text, origin)?;
+        let mut applied: Vec<Step> = match steps.errata {
+            Some(errata) => errata
+                .apply(&mut json)
+                .into_iter()
+                .map(Step::Erratum)
+                .collect(),
+            None => Vec::new(),
+        };
+        if let Some((order, sha256)) = steps.order {
+            // Whichever of the two dialects' keys the document uses.
+            let reordered = ["$defs", "definitions"]
+                .iter()
+                .map(|key| order.apply(&mut json, key))
+                .sum();
+            applied.push(Step::DeclarationOrder {
+                sha256: sha256.to_owned(),
+                reordered,
+            });
+        }
+        let mut doc = Self::from_value(json)?;
+        doc.applied = applied;
+        Ok(doc)
+    }
+
+    /// What the loader changed in the official text, in order (empty for a document read
+    /// as it is).
+    pub fn applied(&self) -> &[Step] {
+        &self.applied
+    }
+
+    /// The errata among [`SchemaDoc::applied`].
+    pub fn errata_applied(&self) -> impl Iterator<Item = &errata::Applied> {
+        self.applied.iter().filter_map(|s| match s {
+            Step::Erratum(a) => Some(a),
+            Step::DeclarationOrder { .. } => None,
+        })
+    }
+
     /// Parses schema text; `origin` names it in errors.
     pub fn from_str(text: &str, origin: &str) -> Result<Self> {
         Self::from_value(parse(text, origin)?)
@@ -94,6 +167,7 @@ impl SchemaDoc {
         Ok(SchemaDoc {
             dialect,
             definitions,
+            applied: Vec::new(),
         })
     }
 
@@ -197,6 +271,54 @@ mod tests {
                 .starts_with("#/x: unsupported $ref \"other.json#/A\""),
             "{e}"
         );
+    }
+
+    #[test]
+    fn load_records_each_step_it_applies() {
+        let errata = errata::Errata::parse(
+            r##"{"errata":[{"id":"x","summary":"s","revisions":["draft"],"reason":"r","evidence":["e"],
+                "patches":[{"pointer":"#/$defs/A/properties/n/type","expect":"integer","value":"number"}]}]}"##,
+            "test",
+        )
+        .unwrap();
+        let order =
+            ts::Order::parse("export interface A { z: string; n: number; }", "a.ts").unwrap();
+        let text = r#"{"$defs":{"A":{"type":"object","properties":{"n":{"type":"integer"},"z":{"type":"string"}}}}}"#;
+        let doc = SchemaDoc::load(
+            text,
+            "t",
+            Steps {
+                errata: Some(&errata),
+                order: Some((&order, "abc")),
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            doc.applied(),
+            [
+                Step::Erratum(errata::Applied {
+                    id: "x".into(),
+                    summary: "s".into(),
+                    pointers: vec!["#/$defs/A/properties/n/type".into()],
+                }),
+                Step::DeclarationOrder {
+                    sha256: "abc".into(),
+                    reordered: 1,
+                },
+            ]
+        );
+        let members: Vec<&String> = doc.definitions()["A"]["properties"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .collect();
+        assert_eq!(members, ["z", "n"]);
+        assert_eq!(doc.definitions()["A"]["properties"]["n"]["type"], "number");
+        // Read as it is: nothing applied, nothing recorded.
+        let plain = SchemaDoc::load(text, "t", Steps::default()).unwrap();
+        assert!(plain.applied().is_empty());
+        let model = crate::ir::lower(&doc).unwrap();
+        assert_eq!(model.applied, doc.applied());
     }
 
     #[test]

@@ -30,9 +30,12 @@ fn fields(m: &Module, name: &str) -> Vec<String> {
     }
 }
 
+/// `(revision, [(type, fields in order)])`.
+type Expected<'a> = &'a [(&'a str, &'a [(&'a str, &'a [&'a str])])];
+
 #[test]
 fn fields_follow_schema_ts_in_every_revision() {
-    let expected: &[(&str, &[(&str, &[&str])])] = &[
+    let expected: Expected = &[
         (
             "2024-11-05",
             &[

@@ -1,6 +1,6 @@
 //! What the generator produces: `bootstrap` (the drift check: the checked-in modules of
 //! `mcp-typed` are what `generate` writes today; alone: `cargo test -p mcp-typed-codegen --test
-//! generation bootstrap`), the `shapes` snapshot, member order, names stable across revisions,
+//! generation bootstrap`), the `shapes` snapshot, the emitter deciding nothing (`emit_guard`), member order, names stable across revisions,
 //! reserved names, adding a revision, quiet tool bindings, and no panic on any input. One test
 //! binary (`cargo test -p mcp-typed-codegen --test generation`).
 //!
@@ -9,6 +9,7 @@
 
 mod bootstrap;
 mod declaration_order;
+mod emit_guard;
 mod name_stability;
 mod never_panic;
 mod new_revision;

@@ -102,7 +102,7 @@ fn every_inline_type_is_used() {
         }
     }
     for rev in source::revisions() {
-        let m = model(&rev);
+        let m = model(rev);
         let mut used = Vec::new();
         for t in &m.types {
             match &t.kind {

@@ -258,3 +258,73 @@ fn main() {
         text(&o)
     );
 }
+
+/// A revision whose definitions are named otherwise than today's: 2025-11-25's schema with
+/// `CallToolRequest` called `CallToolReq`, its params `ToolCallArgs` and `TextContent`
+/// `TextBlock` (every `$ref` to them updated). What a type is for — a request, its method,
+/// params and result, the tool call, the text block — comes from the schema's structure (the
+/// unions a type is a member of, its `method` and `type` constants), so the messages, the
+/// `RequestMethod` impl and the tool shorthands are generated as for the official names.
+#[test]
+fn a_renamed_request_still_gets_its_messages_and_request_method() {
+    let real = workspace();
+    let file = source::resolve("2025-11-25", None, &real).unwrap();
+    let mut text = std::fs::read_to_string(file).unwrap();
+    for (old, new) in [
+        ("CallToolRequestParams", "ToolCallArgs"),
+        ("CallToolRequest", "CallToolReq"),
+        ("TextContent", "TextBlock"),
+    ] {
+        text = text
+            .replace(&format!("\"{old}\": {{"), &format!("\"{new}\": {{"))
+            .replace(&format!("\"#/$defs/{old}\""), &format!("\"#/$defs/{new}\""));
+    }
+    let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let defs = schema["$defs"].as_object().unwrap();
+    for (gone, there) in [
+        ("CallToolRequest", "CallToolReq"),
+        ("CallToolRequestParams", "ToolCallArgs"),
+        ("TextContent", "TextBlock"),
+    ] {
+        assert!(
+            !defs.contains_key(gone) && defs.contains_key(there),
+            "{there}"
+        );
+    }
+    let code = mcp_typed_codegen::Builder::new()
+        .schema_json(text)
+        .generate()
+        .unwrap()
+        .code()
+        .to_owned();
+    // Compared without whitespace: the layout is prettyplease's business.
+    let flat: String = code.split_whitespace().collect();
+    let has = |needle: &str| {
+        let needle: String = needle.split_whitespace().collect();
+        assert!(
+            flat.contains(&needle),
+            "no {needle:?} in the generated code"
+        );
+    };
+    // The request: its method, params and result at the type level.
+    has("impl __rt::RequestMethod for CallToolReq {
+         const METHOD: &'static str = \"tools/call\";
+         type Params = ToolCallArgs;
+         type Result = CallToolResult;");
+    // In the registry of methods and results.
+    let methods = code
+        .split("pub const REQUEST_METHODS: &[&str] = &[")
+        .nth(1)
+        .and_then(|rest| rest.split("];").next())
+        .expect("REQUEST_METHODS");
+    assert!(methods.contains("\"tools/call\""), "{methods}");
+    has("\"tools/call\" => Some(visitor.visit::<CallToolResult>(\"CallToolResult\")),");
+    // In the client's message: its request union picks it by method.
+    has("ClientRequest::CallToolReq(_) => \"tools/call\",");
+    has("<super::CallToolReq as __rt::pull::DecodeObject>::decode_object(");
+    has(".map(super::ClientRequest::CallToolReq)");
+    // The tool shorthands, on the renamed params and the renamed text block.
+    has("impl ToolCallArgs { /// The tool's `arguments` decoded as `T`");
+    has("content: vec![TextBlock::new(text).into()],");
+    has("ContentBlock::TextBlock(t) => Some(t.text.as_str()),");
+}

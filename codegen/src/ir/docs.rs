@@ -1,6 +1,126 @@
-//! Schema descriptions → rustdoc that passes `RUSTDOCFLAGS=-D warnings` and runs no doctest.
+//! The doc text of every type and member: the schema's description turned into rustdoc
+//! that passes `RUSTDOCFLAGS=-D warnings` and runs no doctest ([`sanitize`]), or, where the
+//! schema has none, one written from where the node sits or what it holds.
 
-use crate::ir::Module;
+use crate::ir::{Field, Module, TypeDef, TypeRef};
+use crate::load::unescape_pointer;
+
+/// Gives every type and field its final doc text (see the module docs). Runs once, after
+/// lowering: the fallbacks read the schema's descriptions, not each other.
+pub fn assign(module: &mut Module) {
+    let types: Vec<String> = module.types.iter().map(type_text).collect();
+    let fields: Vec<Vec<String>> = module
+        .types
+        .iter()
+        .map(|t| match &t.kind {
+            super::TypeKind::Struct(s) => s.fields.iter().map(|f| field_text(module, f)).collect(),
+            _ => Vec::new(),
+        })
+        .collect();
+    let types: Vec<String> = types.iter().map(|t| sanitize(t, module)).collect();
+    let fields: Vec<Vec<String>> = fields
+        .iter()
+        .map(|fs| fs.iter().map(|f| sanitize(f, module)).collect())
+        .collect();
+    for ((t, doc), field_docs) in module.types.iter_mut().zip(types).zip(fields) {
+        t.doc = Some(doc);
+        if let super::TypeKind::Struct(s) = &mut t.kind {
+            for (f, doc) in s.fields.iter_mut().zip(field_docs) {
+                f.doc = Some(doc);
+            }
+        }
+    }
+}
+
+/// A type's description, or where it sits.
+fn type_text(t: &TypeDef) -> String {
+    match &t.doc {
+        Some(d) => d.clone(),
+        None => fallback_type_doc(t),
+    }
+}
+
+/// A field's description, or what it holds; and for a member that may also be `null`, how
+/// the field reads it.
+fn field_text(module: &Module, f: &Field) -> String {
+    let mut text = match &f.doc {
+        Some(d) => d.clone(),
+        None => fallback_field_doc(module, f),
+    };
+    if f.null_is_absent {
+        text.push_str(&format!(
+            "\n\n`None` when the member is absent or `null`; `None` is written as absent \
+             (`{}` is optional in this revision).",
+            f.json_name
+        ));
+    }
+    text
+}
+
+/// A doc for a type the schema does not describe: where it sits (`The \`params\` of
+/// {@link CallToolRequest}.`), or, for a definition, that it is one.
+fn fallback_type_doc(t: &TypeDef) -> String {
+    let mut steps = t.pointer.split('/').skip(2);
+    let Some(def) = steps.next() else {
+        return format!("The `{}` type.", t.name);
+    };
+    let def = unescape_pointer(def);
+    let mut path: Vec<String> = Vec::new();
+    let mut steps = steps.peekable();
+    while let Some(step) = steps.next() {
+        match step {
+            "properties" => {
+                if let Some(p) = steps.next() {
+                    path.push(unescape_pointer(p));
+                }
+            }
+            "items" => path.push("[]".into()),
+            "additionalProperties" => path.push("{}".into()),
+            _ => {
+                // `anyOf/0`…: one shape of the member.
+                steps.next_if(|s| s.chars().all(|c| c.is_ascii_digit()));
+            }
+        }
+    }
+    if path.is_empty() {
+        return format!("The schema's `{def}` definition.");
+    }
+    let member = path.join(".").replace(".[]", "[]").replace(".{}", "{}");
+    format!("The `{member}` member of {{@link {def}}}.")
+}
+
+/// A doc for a member the schema does not describe: the summary of the type it holds
+/// (`params: CallToolRequestParams` → "Parameters for a `tools/call` request."), else what
+/// it is on the wire.
+fn fallback_field_doc(module: &Module, f: &Field) -> String {
+    let mut ty = &f.ty;
+    while let TypeRef::Array(inner) | TypeRef::Nullable(inner) | TypeRef::Map(inner) = ty {
+        ty = inner;
+    }
+    let summary = match ty {
+        TypeRef::Named(n) => module
+            .get(n)
+            .and_then(|t| t.doc.as_deref())
+            .map(first_sentence),
+        _ => None,
+    };
+    match summary {
+        Some(s) if matches!(f.ty, TypeRef::Array(_)) => format!("`{}`: {s}", f.json_name),
+        Some(s) => s,
+        None => format!("The `{}` member.", f.json_name),
+    }
+}
+
+/// The first sentence of a description (up to a `.` that ends a sentence, or its first
+/// paragraph).
+fn first_sentence(text: &str) -> String {
+    let para = text.split("\n\n").next().unwrap_or(text);
+    let flat = para.split_whitespace().collect::<Vec<_>>().join(" ");
+    match flat.find(". ") {
+        Some(i) => flat[..=i].to_owned(),
+        None => flat,
+    }
+}
 
 /// Turns a schema description into doc-comment text.
 ///
@@ -185,7 +305,7 @@ fn rust_name<'m>(schema_name: &str, module: &'m Module) -> Option<&'m str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ir::{TypeDef, TypeKind, TypeRef};
+    use crate::ir::TypeKind;
 
     fn module() -> Module {
         let t = TypeDef {
@@ -194,6 +314,8 @@ mod tests {
             pointer: "#/$defs/CallToolRequest".into(),
             doc: None,
             kind: TypeKind::Alias(TypeRef::Any),
+            role: Default::default(),
+            walk: Default::default(),
         };
         Module::new(vec![t])
     }
