@@ -1,13 +1,14 @@
 //! `impl Unknowns` for every struct, union and string enum: the walk that reports what a
 //! decoded value holds beyond its revision (undeclared members, catch-all variants), over the
-//! members and variants the IR chose ([`Walk`](crate::ir::unknowns::Walk)).
+//! members and variants the IR chose ([`Walk`](crate::ir::unknowns::Walk)), and for a union
+//! what `Unknowns::chosen` names.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::{Cx, ident};
 use crate::ir::union::{OPEN_TAGS, ObjectPlan};
-use crate::ir::unknowns::ExtraWalk;
+use crate::ir::unknowns::{Chosen, ExtraWalk};
 use crate::ir::{Struct, Union};
 
 pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
@@ -87,14 +88,12 @@ pub(super) fn for_union(cx: &Cx, u: &Union) -> TokenStream {
             fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
         }
     };
-    let chosen = u.variants.iter().map(|v| {
+    let chosen = u.variants.iter().zip(&cx.ty.walk.chosen).map(|(v, c)| {
         let vn = ident(&v.rust_name);
-        match cx.module.resolve(&v.ty) {
-            TypeRef::Named(n) => match cx.module.get(n).map(|t| &t.kind) {
-                Some(TypeKind::Union(_)) => quote! { #name::#vn(v) => __rt::Unknowns::chosen(v), },
-                _ => quote! { #name::#vn(_) => Some(#n), },
-            },
-            _ => {
+        match c {
+            Chosen::Inner => quote! { #name::#vn(v) => __rt::Unknowns::chosen(v), },
+            Chosen::Type(t) => quote! { #name::#vn(_) => Some(#t), },
+            Chosen::Variant => {
                 let label = &v.rust_name;
                 quote! { #name::#vn(_) => Some(#label), }
             }

@@ -14,6 +14,20 @@ pub struct Walk {
     /// The union variants (indexes into [`Union::variants`](super::Union::variants)) walked
     /// into; a catch-all variant is reported whole, as its plan says.
     pub variants: Vec<usize>,
+    /// For a union, what `Unknowns::chosen` answers for each variant (same order).
+    pub chosen: Vec<Chosen>,
+}
+
+/// What a union's `Unknowns::chosen` names for one variant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Chosen {
+    /// The generated type the variant holds (an alias followed to its target).
+    Type(String),
+    /// The variant holds a union: that union's own choice.
+    Inner,
+    /// The variant's own name: it holds no generated type (the catch-all's open object, a
+    /// number, a list).
+    Variant,
 }
 
 /// What a struct's walk does with the members it keeps beyond the declared ones.
@@ -55,7 +69,7 @@ pub fn assign(module: &mut Module) {
                     Extra::Typed(t) if walks(module, t) => ExtraWalk::Walk,
                     Extra::Typed(_) | Extra::Deny => ExtraWalk::Skip,
                 },
-                variants: Vec::new(),
+                ..Walk::default()
             },
             TypeKind::Union(u) => Walk {
                 variants: u
@@ -65,6 +79,7 @@ pub fn assign(module: &mut Module) {
                     .filter(|(_, v)| walks(module, &v.ty))
                     .map(|(i, _)| i)
                     .collect(),
+                chosen: u.variants.iter().map(|v| chosen(module, &v.ty)).collect(),
                 ..Walk::default()
             },
             TypeKind::Alias(_) | TypeKind::StringEnum(_) => Walk::default(),
@@ -72,6 +87,17 @@ pub fn assign(module: &mut Module) {
         .collect();
     for (t, walk) in module.types.iter_mut().zip(walks) {
         t.walk = walk;
+    }
+}
+
+/// What a union variant holding `ty` is named by.
+fn chosen(module: &Module, ty: &TypeRef) -> Chosen {
+    match module.resolve(ty) {
+        TypeRef::Named(n) => match module.get(n).map(|t| &t.kind) {
+            Some(TypeKind::Union(_)) => Chosen::Inner,
+            _ => Chosen::Type(n.clone()),
+        },
+        _ => Chosen::Variant,
     }
 }
 
