@@ -1088,3 +1088,20 @@ fn truncated(v: Value, depth: u8) -> Value {
         v => v,
     }
 }
+
+#[test]
+fn best_member_gives_way_only_to_members_declaring_as_much() {
+    let error = || Parser::new("").error("member 0 failed");
+    // 0: a request (4 members declared) whose params fail; 1: a notification (3 declared: it
+    // would keep `id` as unknown); 2: another member declaring all 4.
+    let scores: [Score; 3] = [
+        Some((true, 1, 3, 4)),
+        Some((true, 1, 2, 3)),
+        Some((true, 0, 2, 4)),
+    ];
+    let all = |k: usize| if k == 0 { Err(error()) } else { Ok(k) };
+    assert_eq!(best_member(&scores, &all).unwrap().unwrap(), 2);
+    let not_two = |k: usize| if k == 1 { Ok(k) } else { Err(error()) };
+    let e = best_member(&scores, &not_two).unwrap().unwrap_err();
+    assert_eq!(e.message(), "member 0 failed");
+}
