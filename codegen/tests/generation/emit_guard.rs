@@ -5,6 +5,8 @@
 
 use std::path::{Path, PathBuf};
 
+use proc_macro2::{Delimiter, TokenTree};
+
 /// String literals of `src/emit` that look like a definition name and are allowed, with why.
 /// Empty: keep it so.
 const ALLOWED: &[(&str, &str)] = &[];
@@ -24,59 +26,35 @@ fn emit_files() -> Vec<PathBuf> {
     files
 }
 
-/// The string literals of Rust source (outside comments), with their line numbers.
-fn string_literals(source: &str) -> Vec<(usize, String)> {
-    let mut out = Vec::new();
-    let mut chars = source.chars().peekable();
-    let mut line = 1;
-    while let Some(c) = chars.next() {
-        match c {
-            '\n' => line += 1,
-            '/' if chars.peek() == Some(&'/') => {
-                for c in chars.by_ref() {
-                    if c == '\n' {
-                        line += 1;
-                        break;
+/// The string literals of Rust source, as the compiler's tokenizer (proc-macro2) reads them;
+/// doc comments (`#[doc = "…"]` once tokenized) and plain comments are not code.
+fn string_literals(source: &str) -> Vec<String> {
+    fn walk(tokens: proc_macro2::TokenStream, out: &mut Vec<String>) {
+        let mut tokens = tokens.into_iter().peekable();
+        while let Some(token) = tokens.next() {
+            match token {
+                TokenTree::Punct(p) if p.as_char() == '#' => {
+                    // An attribute: skipped whole when it is a doc comment.
+                    if let Some(TokenTree::Group(g)) = tokens.peek()
+                        && g.delimiter() == Delimiter::Bracket
+                        && matches!(g.stream().into_iter().next(), Some(TokenTree::Ident(i)) if i == "doc")
+                    {
+                        tokens.next();
                     }
                 }
-            }
-            // A char literal (`'"'`, `'\''`); a lifetime has no closing quote.
-            '\'' => {
-                let rest: String = chars.clone().take(3).collect();
-                let len = if rest.starts_with('\\') {
-                    3
-                } else if rest.chars().nth(1) == Some('\'') {
-                    2
-                } else {
-                    0
-                };
-                for _ in 0..len {
-                    chars.next();
-                }
-            }
-            '"' => {
-                let (start, mut text) = (line, String::new());
-                while let Some(c) = chars.next() {
-                    match c {
-                        '\\' => {
-                            if let Some(n) = chars.next() {
-                                line += usize::from(n == '\n');
-                                text.push('\\');
-                                text.push(n);
-                            }
-                        }
-                        '"' => break,
-                        c => {
-                            line += usize::from(c == '\n');
-                            text.push(c);
-                        }
+                TokenTree::Group(g) => walk(g.stream(), out),
+                TokenTree::Literal(l) => {
+                    if let Ok(syn::Lit::Str(s)) = syn::parse_str::<syn::Lit>(&l.to_string()) {
+                        out.push(s.value());
                     }
                 }
-                out.push((start, text));
+                _ => {}
             }
-            _ => {}
         }
     }
+    let tokens: proc_macro2::TokenStream = source.parse().expect("emit sources tokenize");
+    let mut out = Vec::new();
+    walk(tokens, &mut out);
     out
 }
 
@@ -94,15 +72,10 @@ fn looks_like_definition(s: &str) -> bool {
 
 #[test]
 fn the_scanner_finds_what_it_looks_for() {
-    let src = "let a = \"CallToolResult\"; // \"InComment\"\nlet q = '\"'; f(\"tools/call\", \"A\\\"B\");";
-    let found: Vec<(usize, String)> = string_literals(src);
+    let src = "/// \"InDoc\"\nfn f() { let a = \"CallToolResult\"; // \"InComment\"\nlet q = '\"'; g(\"tools/call\", \"A\\\"B\", r#\"Raw\"#); }";
     assert_eq!(
-        found,
-        [
-            (1, "CallToolResult".to_owned()),
-            (2, "tools/call".to_owned()),
-            (2, "A\\\"B".to_owned())
-        ]
+        string_literals(src),
+        ["CallToolResult", "tools/call", "A\"B", "Raw"]
     );
     assert!(looks_like_definition("CallToolResult"));
     assert!(looks_like_definition("JsonRpcMessage"));
@@ -126,9 +99,9 @@ fn emit_names_no_definition_and_tests_no_suffix() {
                 }
             }
         }
-        for (line, literal) in string_literals(&source) {
+        for literal in string_literals(&source) {
             if looks_like_definition(&literal) && !ALLOWED.iter().any(|(a, _)| *a == literal) {
-                found.push(format!("{name}:{line}: names the definition {literal:?}"));
+                found.push(format!("{name}: names the definition {literal:?}"));
             }
         }
     }
