@@ -64,10 +64,24 @@ pub fn value(p: &mut Parser<'_>) -> Result<Value, Error> {
 
 /// The members of an object as open JSON, after `peek() == Object`.
 fn members(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
+    members_with(p, false, value)
+}
+
+/// The one loop over an object's members (after `peek() == Object`), each value read by
+/// `read`; a repeated key refused ("duplicate member `k`") when `refuse_repeated`, else
+/// serde_json's rule (the last value, at the first one's position).
+fn members_with(
+    p: &mut Parser<'_>,
+    refuse_repeated: bool,
+    mut read: impl FnMut(&mut Parser<'_>) -> Result<Value, Error>,
+) -> Result<Map<String, Value>, Error> {
     let mut map = Map::new();
     let mut key = p.object_first()?.map(str::to_owned);
     while let Some(k) = key {
-        let v = value(p).map_err(|e| e.in_member(&k))?;
+        let v = read(p).map_err(|e| e.in_member(&k))?;
+        if refuse_repeated && map.contains_key(&k) {
+            return Err(p.error(format!("duplicate member `{k}`")).in_member(&k));
+        }
         map.insert(k, v);
         key = p.object_next()?.map(str::to_owned);
     }
@@ -82,19 +96,7 @@ fn members(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
 /// `Map<String, Value>` member's are.
 pub fn kept_whole(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
     match p.peek()? {
-        Kind::Object => {
-            let mut map = Map::new();
-            let mut key = p.object_first()?.map(str::to_owned);
-            while let Some(k) = key {
-                let v = value(p).map_err(|e| e.in_member(&k))?;
-                if map.contains_key(&k) {
-                    return Err(p.error(format!("duplicate member `{k}`")).in_member(&k));
-                }
-                map.insert(k, v);
-                key = p.object_next()?.map(str::to_owned);
-            }
-            Ok(map)
-        }
+        Kind::Object => members_with(p, true, value),
         k => Err(p.wrong("a map", k)),
     }
 }
@@ -106,19 +108,7 @@ pub fn kept_whole(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
 /// so nothing deeper is built twice.
 pub fn kept_shallow(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
     match p.peek()? {
-        Kind::Object => {
-            let mut map = Map::new();
-            let mut key = p.object_first()?.map(str::to_owned);
-            while let Some(k) = key {
-                let v = to_depth(p, 1).map_err(|e| e.in_member(&k))?;
-                if map.contains_key(&k) {
-                    return Err(p.error(format!("duplicate member `{k}`")).in_member(&k));
-                }
-                map.insert(k, v);
-                key = p.object_next()?.map(str::to_owned);
-            }
-            Ok(map)
-        }
+        Kind::Object => members_with(p, true, |p| to_depth(p, 1)),
         k => Err(p.wrong("a map", k)),
     }
 }
@@ -143,16 +133,7 @@ fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
             }
             Value::Array(out)
         }
-        Kind::Object => {
-            let mut map = Map::new();
-            let mut key = p.object_first()?.map(str::to_owned);
-            while let Some(k) = key {
-                let v = to_depth(p, depth - 1).map_err(|e| e.in_member(&k))?;
-                map.insert(k, v);
-                key = p.object_next()?.map(str::to_owned);
-            }
-            Value::Object(map)
-        }
+        Kind::Object => Value::Object(members_with(p, false, |p| to_depth(p, depth - 1))?),
         _ => value(p)?,
     })
 }
