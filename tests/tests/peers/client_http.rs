@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use mcp_tests::peers::peers;
 use mcp_typed::ProtocolVersion;
-use mcp_typed::session::{ClientError, ClientSession, Connection};
+use mcp_typed::session::{ClientError, ClientSession, Connection, Direction};
 use mcp_typed::v2025_11_25 as mcp;
 use serde_json::{Value, json};
 
@@ -112,10 +112,21 @@ fn everything_http(version: ProtocolVersion) {
         "{label}"
     );
     assert_eq!(user.forms.len(), usize::from(forms), "{label}");
-    assert_eq!(
-        user.roots, 1,
-        "{label}: the roots are asked once per session"
-    );
+    // server-everything asks for the roots after `initialized` and may ask again when its
+    // GET stream opens late (seen on a loaded machine): what holds is that every request the
+    // server sent reached the handler once.
+    let asked = lines
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(d, line)| {
+            *d == Direction::In
+                && serde_json::from_str::<Value>(line)
+                    .is_ok_and(|m| m["method"] == "roots/list" && m.get("id").is_some())
+        })
+        .count();
+    assert!(user.roots >= 1, "{label}: the roots were never asked");
+    assert_eq!(user.roots, asked, "{label}: roots/list requests vs answers");
     server.close().unwrap();
     audit(&label, version, &lines);
 }
