@@ -24,6 +24,8 @@ struct Inner {
     /// The pointer, innermost step first (pushed while the error unwinds: free on success).
     path: Vec<Step>,
     syntax: bool,
+    /// A member named twice ("duplicate member `k`").
+    repeated: bool,
 }
 
 /// A decoding error: its message, byte offset, line and column (computed when the error is
@@ -47,6 +49,7 @@ impl Error {
             column,
             path: Vec::new(),
             syntax,
+            repeated: false,
         }))
     }
 
@@ -60,7 +63,14 @@ impl Error {
             column: 0,
             path: Vec::new(),
             syntax: false,
+            repeated: false,
         }))
+    }
+
+    /// The error marked as a member named twice ([`Error::is_repeated`]).
+    pub(crate) fn as_repeated(mut self) -> Error {
+        self.0.repeated = true;
+        self
     }
 
     /// The error as a `serde_json::Error` (its text, pointer and position in the message),
@@ -138,6 +148,12 @@ impl Error {
     /// unknown member: -32602 or -32600).
     pub fn is_syntax(&self) -> bool {
         self.0.syntax
+    }
+
+    /// Whether the fault is a member named twice in one object: a fault of the text (which
+    /// of the two values is meant is not said), not of its shape.
+    pub fn is_repeated(&self) -> bool {
+        self.0.repeated
     }
 }
 

@@ -141,7 +141,7 @@ impl Members<'_, '_, '_> {
                 let bit = 1 << i;
                 if self.seen & bit != 0 {
                     let key = table.keys[i];
-                    return Err(p.error(format!("duplicate member `{key}`")).in_key(key));
+                    return Err(p.repeated(key).in_key(key));
                 }
                 self.seen |= bit;
                 (self.field)(p, i).map_err(|e| e.in_key(table.keys[i]))
@@ -151,7 +151,7 @@ impl Members<'_, '_, '_> {
                 Unknown::Keep(map) => {
                     let v = value(p).map_err(|e| e.in_member(&key))?;
                     if map.contains_key(&key) {
-                        return Err(p.error(format!("duplicate member `{key}`")).in_member(&key));
+                        return Err(p.repeated(&key).in_member(&key));
                     }
                     map.insert(key, v);
                     Ok(())
@@ -323,7 +323,7 @@ pub fn insert_unknown<T: Decode>(
 ) -> Result<(), Error> {
     let v = T::decode(p)?;
     if map.contains_key(&key) {
-        return Err(p.error(format!("duplicate member `{key}`")));
+        return Err(p.repeated(&key));
     }
     map.insert(key, v);
     Ok(())

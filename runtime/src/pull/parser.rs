@@ -371,6 +371,13 @@ impl<'a> Parser<'a> {
         Error::at(message.into(), self.data, self.mark(), false)
     }
 
+    /// "duplicate member `key`" at the current offset ([`Error::is_repeated`]).
+    #[cold]
+    pub fn repeated(&self, key: &str) -> Error {
+        self.error(format!("duplicate member `{key}`"))
+            .as_repeated()
+    }
+
     /// A syntax error at the current offset.
     #[cold]
     fn syntax(&self, message: &str) -> Error {

@@ -1090,18 +1090,25 @@ fn truncated(v: Value, depth: u8) -> Value {
 }
 
 #[test]
-fn best_member_gives_way_only_to_members_declaring_as_much() {
-    let error = || Parser::new("").error("member 0 failed");
-    // 0: a request (4 members declared) whose params fail; 1: a notification (3 declared: it
-    // would keep `id` as unknown); 2: another member declaring all 4.
-    let scores: [Score; 3] = [
-        Some((true, 1, 3, 4)),
-        Some((true, 1, 2, 3)),
-        Some((true, 0, 2, 4)),
-    ];
-    let all = |k: usize| if k == 0 { Err(error()) } else { Ok(k) };
-    assert_eq!(best_member(&scores, &all).unwrap().unwrap(), 2);
-    let not_two = |k: usize| if k == 1 { Ok(k) } else { Err(error()) };
-    let e = best_member(&scores, &not_two).unwrap().unwrap_err();
-    assert_eq!(e.message(), "member 0 failed");
+fn best_member_gives_way_unless_a_member_is_named_twice() {
+    // 0: a request whose params fail; 1: a notification (it would keep `id` as unknown).
+    let scores: [Score; 2] = [Some((true, 1, 3, 4)), Some((true, 1, 2, 3))];
+    let shape = |k: usize| {
+        if k == 0 {
+            Err(Parser::new("").error("invalid type"))
+        } else {
+            Ok(k)
+        }
+    };
+    assert_eq!(best_member(&scores, &shape).unwrap().unwrap(), 1);
+    let twice = |k: usize| {
+        if k == 0 {
+            Err(Parser::new("").repeated("k").in_member("_meta"))
+        } else {
+            Ok(k)
+        }
+    };
+    let e = best_member(&scores, &twice).unwrap().unwrap_err();
+    assert!(e.is_repeated(), "{e}");
+    assert_eq!(e.message(), "duplicate member `k`");
 }

@@ -225,11 +225,11 @@ pub type Score = Option<(bool, u32, u32, u32)>;
 /// Decodes an object as the union member that fits it best (`member(k)` decodes it as member
 /// `k`; `scores[k]` is how `k` scored), highest score first, equal scores in schema order.
 /// A member that fits completely but fails to decode (a value deeper down it does not take)
-/// gives way to the next one that fits completely and declares as many of the object's
-/// members, as a typed decoder tries; if none decodes, the first one's error. A member
-/// declaring fewer would keep as unknown what the first one reads (a request whose params
-/// fail would become a notification holding its `id`): that is not a decoding, it is data
-/// changing meaning. When none fits completely, the closest one's error (its decoder
+/// gives way to the next one that fits completely, as a typed decoder tries; if none decodes,
+/// the first one's error. Not when it failed on a member named twice: that is a fault of the
+/// text, not of its shape, and a member keeping that part as open JSON (where serde_json's
+/// rule takes the last value) would hide it (a request whose `_meta` repeats a key became a
+/// notification holding its `id`). When none fits completely, the closest one's error (its decoder
 /// names every missing member, or the value of the wrong kind). `None` when no member can
 /// be the object.
 pub fn best_member<T>(
@@ -243,13 +243,13 @@ pub fn best_member<T>(
         .collect();
     // Stable: equal scores keep schema order.
     ranked.sort_by(|a, b| b.1.cmp(&a.1));
-    let (first, (complete, _, _, declared)) = *ranked.first()?;
+    let (first, (complete, ..)) = *ranked.first()?;
     let result = member(first);
-    if result.is_ok() || !complete {
-        return Some(result);
+    match &result {
+        Err(e) if complete && !e.is_repeated() => {}
+        _ => return Some(result),
     }
-    let fits = |s: &(bool, u32, u32, u32)| s.0 && s.3 >= declared;
-    for &(k, _) in ranked[1..].iter().filter(|(_, s)| fits(s)) {
+    for &(k, _) in ranked[1..].iter().take_while(|(_, s)| s.0) {
         if let Ok(v) = member(k) {
             return Some(Ok(v));
         }

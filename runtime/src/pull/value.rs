@@ -80,7 +80,7 @@ fn members_with(
     while let Some(k) = key {
         let v = read(p).map_err(|e| e.in_member(&k))?;
         if refuse_repeated && map.contains_key(&k) {
-            return Err(p.error(format!("duplicate member `{k}`")).in_member(&k));
+            return Err(p.repeated(&k).in_member(&k));
         }
         map.insert(k, v);
         key = p.object_next()?.map(str::to_owned);
