@@ -163,14 +163,11 @@ pub fn field_name(json_name: &str) -> String {
 /// (`ResultResponse`: a response whose `result` is not decoded yet).
 pub const RESULT_RESPONSE: &str = "ResultResponse";
 
-/// The name of the message type the generator adds for what `sender` sends
-/// (`ClientMessage`, `ServerMessage`).
-pub fn message_name(sender: super::roles::Party) -> &'static str {
-    match sender {
-        super::roles::Party::Client => "ClientMessage",
-        super::roles::Party::Server => "ServerMessage",
-    }
-}
+/// The name of the message type the generator adds for what a client sends.
+pub const CLIENT_MESSAGE: &str = "ClientMessage";
+
+/// The name of the message type the generator adds for what a server sends.
+pub const SERVER_MESSAGE: &str = "ServerMessage";
 
 /// The name of the associated constant holding a property's fixed value: `method` →
 /// `METHOD`, `type` → `TYPE`.

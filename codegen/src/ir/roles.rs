@@ -151,6 +151,14 @@ pub enum Party {
 }
 
 impl Party {
+    /// The message type the generator adds for what this side sends (`ClientMessage`).
+    pub fn message_name(self) -> &'static str {
+        match self {
+            Party::Client => naming::CLIENT_MESSAGE,
+            Party::Server => naming::SERVER_MESSAGE,
+        }
+    }
+
     /// `"client"` or `"server"`.
     pub fn name(self) -> &'static str {
         match self {
@@ -606,8 +614,8 @@ fn messages(module: &Module, envelope: Envelope) -> Option<Messages> {
     // The generator's own names must be free.
     let names = [
         naming::RESULT_RESPONSE,
-        naming::message_name(Party::Client),
-        naming::message_name(Party::Server),
+        Party::Client.message_name(),
+        Party::Server.message_name(),
     ];
     if names.iter().any(|n| module.by_name.contains_key(*n)) {
         return None;
@@ -619,8 +627,8 @@ fn messages(module: &Module, envelope: Envelope) -> Option<Messages> {
         };
         sides.push(Side {
             sender,
-            message: naming::message_name(sender).to_owned(),
-            reply: naming::message_name(sender.other()).to_owned(),
+            message: sender.message_name().to_owned(),
+            reply: sender.other().message_name().to_owned(),
             requests: root(module, requests).map(|r| message_set(module, &r, SetKind::Requests)),
             notifications: message_set(module, &notifications, SetKind::Notifications),
             result: module.schema_id(results).or(envelope.generic_result),
