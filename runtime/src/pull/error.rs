@@ -102,11 +102,6 @@ impl Error {
         self
     }
 
-    /// How many steps the pointer has (0: the root).
-    pub fn depth(&self) -> usize {
-        self.0.path.len()
-    }
-
     /// The JSON pointer (RFC 6901, `~` and `/` escaped) of the value at fault; empty for the
     /// whole value.
     pub fn pointer(&self) -> String {

@@ -41,25 +41,9 @@ pub fn number(p: &mut Parser<'_>) -> Result<Number, Error> {
 /// Open JSON: the one [`Value`] builder. Objects keep input order; a duplicate key is as in
 /// serde_json (with `preserve_order`): the last value, at the first one's position.
 pub fn value(p: &mut Parser<'_>) -> Result<Value, Error> {
-    Ok(match p.peek()? {
-        Kind::Null => {
-            p.null()?;
-            Value::Null
-        }
-        Kind::Bool => Value::Bool(p.bool()?),
-        Kind::Number => Value::Number(p.number()?),
-        Kind::String => Value::String(p.str()?.to_owned()),
-        Kind::Array => {
-            let mut out = Vec::new();
-            let mut more = p.array_first()?;
-            while more {
-                out.push(value(p).map_err(|e| e.in_index(out.len()))?);
-                more = p.array_next()?;
-            }
-            Value::Array(out)
-        }
-        Kind::Object => Value::Object(members(p)?),
-    })
+    // Deeper than the parser lets any text nest: everything is built.
+    const _: () = assert!(super::parser::MAX_DEPTH < u8::MAX);
+    to_depth(p, u8::MAX)
 }
 
 /// The members of an object as open JSON, after `peek() == Object`.
@@ -116,6 +100,13 @@ pub fn kept_shallow(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
 /// [`value`], built `depth` levels down; below, containers are [`read`] and left empty.
 fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
     Ok(match p.peek()? {
+        Kind::Null => {
+            p.null()?;
+            Value::Null
+        }
+        Kind::Bool => Value::Bool(p.bool()?),
+        Kind::Number => Value::Number(p.number()?),
+        Kind::String => Value::String(p.str()?.to_owned()),
         Kind::Array if depth == 0 => {
             read(p)?;
             Value::Array(Vec::new())
@@ -134,7 +125,6 @@ fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
             Value::Array(out)
         }
         Kind::Object => Value::Object(members_with(p, false, |p| to_depth(p, depth - 1))?),
-        _ => value(p)?,
     })
 }
 
