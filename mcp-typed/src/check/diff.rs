@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use serde_json::{Number, Value};
+use mcp_typed_runtime::pull::{self, Decode, Kind, Parser};
+use serde_json::{Map, Number, Value};
 
 /// One difference between the input and its re-encoding.
 #[derive(Debug, Clone, PartialEq)]
@@ -151,15 +152,106 @@ pub(crate) fn escape(key: &str) -> String {
     s
 }
 
-/// Adds the changes between `before` and `after` that `changes` does not have yet.
-pub(crate) fn add_changes(changes: &mut Vec<Change>, path: &str, before: &Value, after: &Value) {
+/// Adds the changes between `before` and the re-encoding `after` that `changes` does not
+/// have yet.
+pub(crate) fn add_changes(changes: &mut Vec<Change>, path: &str, before: &Value, after: &str) {
     let mut more = Vec::new();
-    diff(path, before, after, &mut more);
+    diff_text(path, before, after, None, &mut more);
     for c in more {
         if !changes.iter().any(|d| d.path == c.path) {
             changes.push(c);
         }
     }
+}
+
+/// [`diff`] with `after` as JSON text (a re-encoding): read once against `before` without
+/// building anything; only when something differs is `after` built, and [`diff`] run on it,
+/// so the changes and their order are [`diff`]'s. `skip` names a member of the root object
+/// left out on both sides (one compared elsewhere).
+pub(crate) fn diff_text(
+    path: &str,
+    before: &Value,
+    after: &str,
+    skip: Option<&str>,
+    out: &mut Vec<Change>,
+) {
+    if same(&mut Parser::new(after), before, skip).unwrap_or(false) {
+        return;
+    }
+    let after = match serde_json::from_str::<Value>(after) {
+        Ok(after) => after,
+        Err(e) => {
+            // Text the decoder wrote itself that serde_json does not read back: shown as
+            // the change it is, not lost.
+            out.push(Change {
+                path: path.to_owned(),
+                before: Some(before.clone()),
+                after: Some(Value::String(format!("(re-encoding not read back: {e})"))),
+            });
+            return;
+        }
+    };
+    match (skip, before, &after) {
+        (Some(skip), Value::Object(b), Value::Object(a)) => {
+            let without = |m: &Map<String, Value>| {
+                Value::Object(
+                    m.iter()
+                        .filter(|(k, _)| *k != skip)
+                        .map(|(k, v)| (k.clone(), v.clone()))
+                        .collect(),
+                )
+            };
+            diff(path, &without(b), &without(a), out);
+        }
+        _ => diff(path, before, &after, out),
+    }
+}
+
+/// Whether the next value of `p` equals `before` as [`diff`] compares (member order aside,
+/// numbers by value and kind); the value is read whole when it is. An error of the parser
+/// is "not known to be the same".
+fn same(p: &mut Parser<'_>, before: &Value, skip: Option<&str>) -> Result<bool, pull::Error> {
+    Ok(match (p.peek()?, before) {
+        (Kind::Null, Value::Null) => {
+            p.skip()?;
+            true
+        }
+        (Kind::Bool, Value::Bool(b)) => <bool as Decode>::decode(p)? == *b,
+        (Kind::Number, Value::Number(b)) => {
+            let a = pull::number(p)?;
+            same_value(&a, b) && a.is_f64() == b.is_f64()
+        }
+        (Kind::String, Value::String(b)) => p.str()? == b,
+        (Kind::Array, Value::Array(items)) => {
+            let mut items = items.iter();
+            let mut more = p.array_first()?;
+            while more {
+                match items.next() {
+                    Some(item) if same(p, item, None)? => more = p.array_next()?,
+                    _ => return Ok(false),
+                }
+            }
+            items.next().is_none()
+        }
+        (Kind::Object, Value::Object(members)) => {
+            let skipped = skip.is_some_and(|k| members.contains_key(k));
+            let mut matched = 0;
+            let mut key = p.object_first()?.map(|k| (Some(k) == skip, members.get(k)));
+            while let Some((skipped_here, member)) = key {
+                if skipped_here {
+                    p.skip()?;
+                } else {
+                    match member {
+                        Some(v) if same(p, v, None)? => matched += 1,
+                        _ => return Ok(false),
+                    }
+                }
+                key = p.object_next()?.map(|k| (Some(k) == skip, members.get(k)));
+            }
+            matched + usize::from(skipped) == members.len()
+        }
+        _ => false,
+    })
 }
 
 #[cfg(test)]
@@ -217,6 +309,170 @@ mod tests {
         );
         assert_eq!(out[0].path, "/result/11");
         assert_eq!(escape("a/b~c"), "a~1b~0c");
+    }
+
+    /// What `diff_text` finds: what [`diff`] finds on the text read back.
+    fn changes_text(before: &Value, after: &str, skip: Option<&str>) -> Vec<Change> {
+        let mut out = Vec::new();
+        diff_text("/at", before, after, skip, &mut out);
+        out
+    }
+
+    #[test]
+    fn text_read_against_the_value_finds_what_diff_finds() {
+        let before = json!({"a": 1, "b": [1.5, {"c": null, "d": true}], "e": "x"});
+        // Member order aside, the same: nothing.
+        let same = r#"{"e":"x","b":[1.5,{"d":true,"c":null}],"a":1}"#;
+        assert!(changes_text(&before, same, None).is_empty());
+        for (after, expected) in [
+            (
+                r#"{"e":"x","b":[1.5,{"d":true,"c":null}],"a":1.0}"#,
+                vec!["/at/a: 1 -> 1.0"],
+            ),
+            (
+                r#"{"e":"x","b":[1.5,{"d":true}],"a":1}"#,
+                vec!["/at/b/1/c: null -> (absent)"],
+            ),
+            (
+                r#"{"e":"x","b":[1.5,{"d":true,"c":null}],"a":1,"f":2}"#,
+                vec!["/at/f: (absent) -> 2"],
+            ),
+            (
+                r#"{"e":"y","b":[1.5],"a":1}"#,
+                vec![
+                    "/at/b/1: {\"c\":null,\"d\":true} -> (absent)",
+                    "/at/e: \"x\" -> \"y\"",
+                ],
+            ),
+            (
+                r#"{"e":"x","b":[1.5,{"d":true,"c":null},3],"a":1}"#,
+                vec!["/at/b/2: (absent) -> 3"],
+            ),
+            (
+                r#"[1]"#,
+                vec!["/at: {\"a\":1,\"b\":[1.5,{\"c\":null,\"d\":true}],\"e\":\"x\"} -> [1]"],
+            ),
+        ] {
+            let found: Vec<String> = changes_text(&before, after, None)
+                .iter()
+                .map(Change::to_string)
+                .collect();
+            let mut found = found;
+            found.sort();
+            let mut expected: Vec<String> = expected.into_iter().map(str::to_owned).collect();
+            expected.sort();
+            // Cut short as `Change` shows them.
+            let expected: Vec<String> = expected
+                .into_iter()
+                .map(|e| {
+                    let (path, rest) = e.split_once(": ").unwrap();
+                    let (b, a) = rest.split_once(" -> ").unwrap();
+                    let cut = |s: &str| {
+                        if s.chars().count() > 40 {
+                            format!("{}…", s.chars().take(39).collect::<String>())
+                        } else {
+                            s.to_owned()
+                        }
+                    };
+                    format!("{path}: {} -> {}", cut(b), cut(a))
+                })
+                .collect();
+            assert_eq!(found, expected, "{after}");
+        }
+        // The skipped member is left out on both sides, and only at the root.
+        let before = json!({"id": 1, "params": {"x": 1}});
+        assert!(changes_text(&before, r#"{"id":1,"params":{}}"#, Some("params")).is_empty());
+        assert_eq!(
+            changes_text(&before, r#"{"id":2,"params":{}}"#, Some("params"))[0].to_string(),
+            "/at/id: 1 -> 2"
+        );
+        assert!(!changes_text(&before, r#"{"id":1,"params":{}}"#, None).is_empty());
+    }
+
+    /// Open JSON, a few levels deep, with the kinds of numbers [`diff`] tells apart.
+    fn json() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            (-3i64..3).prop_map(Value::from),
+            prop_oneof![Just(0.5f64), Just(1.0), Just(-0.0)].prop_map(Value::from),
+            Just(Value::from(u64::MAX)),
+            "[a-c~/\\\"é]{0,3}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 24, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::vec(("[a-c~/]{0,2}", inner), 0..4)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        /// `diff_text` reads the text against the value and builds nothing when they are the
+        /// same: it must find exactly what [`diff`] finds on the value read back, in the same
+        /// order, for equal, reordered and different values.
+        #[test]
+        fn diff_text_is_diff_on_the_text_read_back(
+            before in json(),
+            other in json(),
+            reorder in proptest::prelude::any::<bool>(),
+            how in 0u8..4,
+        ) {
+            // The same value, another one, or the same with its last leaf just changed (a
+            // number of the other kind, a member or item less): what a fast path can miss.
+            fn near(v: &Value, drop: bool) -> Value {
+                match v {
+                    Value::Object(m) if drop && !m.is_empty() => {
+                        Value::Object(m.iter().take(m.len() - 1).map(|(k, v)| (k.clone(), v.clone())).collect())
+                    }
+                    Value::Array(a) if drop && !a.is_empty() => Value::Array(a[..a.len() - 1].to_vec()),
+                    Value::Object(m) if !m.is_empty() => {
+                        let last = m.len() - 1;
+                        Value::Object(m.iter().enumerate().map(|(i, (k, v))| {
+                            (k.clone(), if i == last { near(v, drop) } else { v.clone() })
+                        }).collect())
+                    }
+                    Value::Array(a) if !a.is_empty() => {
+                        let mut a = a.clone();
+                        let last = a.len() - 1;
+                        a[last] = near(&a[last], drop);
+                        Value::Array(a)
+                    }
+                    Value::Number(n) => match (n.as_i64(), n.as_f64()) {
+                        (Some(i), _) => Value::from(i as f64),
+                        (None, Some(f)) if f.fract() == 0.0 && f.abs() < 1e15 => Value::from(f as i64),
+                        _ => Value::from(0),
+                    },
+                    Value::String(s) => Value::String(format!("{s}x")),
+                    Value::Bool(b) => Value::Bool(!b),
+                    Value::Null => Value::from(0),
+                    v => Value::Array(vec![v.clone()]),
+                }
+            }
+            let after = match how {
+                0 => before.clone(),
+                1 => other,
+                2 => near(&before, false),
+                _ => near(&before, true),
+            };
+            // A different member order, written as the text (serde_json keeps the map's order).
+            fn reversed(v: &Value) -> Value {
+                match v {
+                    Value::Object(m) => Value::Object(
+                        m.iter().rev().map(|(k, v)| (k.clone(), reversed(v))).collect(),
+                    ),
+                    Value::Array(a) => Value::Array(a.iter().map(reversed).collect()),
+                    v => v.clone(),
+                }
+            }
+            let after = if reorder { reversed(&after) } else { after };
+            let text = after.to_string();
+            let mut expected = Vec::new();
+            diff("/at", &before, &serde_json::from_str(&text).unwrap(), &mut expected);
+            proptest::prop_assert_eq!(changes_text(&before, &text, None), expected);
+        }
     }
 
     #[test]

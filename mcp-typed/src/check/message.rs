@@ -6,7 +6,7 @@ use serde::Deserialize;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use super::diff::{Change, add_changes, diff, escape};
+use super::diff::{Change, add_changes, diff_text, escape};
 use super::protocol::{Begun, check_elicitation};
 use super::revision::{
     self, Revision, UnionDecoded, decode_union, defined_anywhere, newer_revision,
@@ -70,13 +70,6 @@ impl Findings {
     }
 }
 
-/// The `result` member of a response, as it was written.
-#[derive(Deserialize)]
-struct ResultMember<'a> {
-    #[serde(borrow)]
-    result: &'a RawValue,
-}
-
 impl Checker {
     pub(super) fn check_message(&mut self, dir: Option<Direction>, message: &str) -> Report {
         let value: Value = match serde_json::from_str(message) {
@@ -99,9 +92,14 @@ impl Checker {
                 let begun = self.session.begin(dir, &value, "", self.fixed, &mut f);
                 let version = begun.version;
                 let rev = revision::revision(version);
-                let what = match envelope(rev, text, &value, &mut f) {
+                let payload = typed_payload(rev, &value, &begun)
+                    .and_then(|name| Some((name, root_member(text, name)?)));
+                let what = match envelope(rev, text, &value, payload, &mut f) {
                     Some(envelope) => {
-                        self.check_typed(rev, dir, text, &value, "", &envelope, begun, &mut f)
+                        let result = payload.filter(|p| p.0 == "result").map(|p| p.1);
+                        self.check_typed(
+                            rev, dir, text, &value, "", result, &envelope, begun, &mut f,
+                        )
                     }
                     None => String::new(),
                 };
@@ -134,7 +132,7 @@ impl Checker {
             }
         };
         let rev = revision::revision(version);
-        let Some(envelope) = envelope(rev, text, value, f) else {
+        let Some(envelope) = envelope(rev, text, value, None, f) else {
             return (version, String::new());
         };
         let raw: Vec<&RawValue> = match serde_json::from_str(text) {
@@ -158,6 +156,7 @@ impl Checker {
                 raw.get(),
                 item,
                 &path,
+                None,
                 &envelope,
                 begun,
                 &mut item_findings,
@@ -184,7 +183,7 @@ impl Checker {
     }
 
     /// The typed part of one (non-batch) message whose envelope already decoded: what it
-    /// is, its notes and problems.
+    /// is, its notes and problems. `result`: where the `result` is in `text`, when known.
     #[allow(clippy::too_many_arguments)]
     fn check_typed(
         &mut self,
@@ -193,6 +192,7 @@ impl Checker {
         text: &str,
         value: &Value,
         path: &str,
+        result: Option<(usize, usize)>,
         envelope: &[Unknown],
         begun: Begun,
         f: &mut Findings,
@@ -233,7 +233,8 @@ impl Checker {
                 Some(id) => format!("request id {id} ({method})"),
                 None => format!("notification ({method})"),
             };
-            let (what, sender) = match decode_union(dir, text, client, server) {
+            let (what, sender) = match decode_union(dir, text, client, server, rev.defines(method))
+            {
                 UnionDecoded::Typed { typed, sender } => {
                     add_changes(&mut f.changes, path, value, &typed.encoded);
                     // Before 2025-11-25 the request and notification types leave `jsonrpc`
@@ -258,7 +259,7 @@ impl Checker {
                     }
                     let newer = newer_revision(version, |r| {
                         let (client, server) = unions(r);
-                        match decode_union(dir, text, client, server) {
+                        match decode_union(dir, text, client, server, r.defines(method)) {
                             // A revision that does not know the method is no evidence.
                             UnionDecoded::Typed { typed, .. } if typed.label != "Custom" => {
                                 Some(typed.label)
@@ -346,13 +347,16 @@ impl Checker {
             return "response".to_owned();
         };
         let method = pending.method.as_str();
-        let raw = match serde_json::from_str::<ResultMember>(text) {
-            Ok(raw) => raw.result.get(),
-            Err(e) => {
-                f.problem_as_is(ProblemKind::Schema, path.to_owned(), e.to_string());
-                return format!("response to {method}");
-            }
+        let Some((start, end)) = result.or_else(|| root_member(text, "result")) else {
+            // The envelope took the response: it has one `result`.
+            f.problem(
+                ProblemKind::Schema,
+                format!("{path}/result"),
+                "the response's result could not be read again".to_owned(),
+            );
+            return format!("response to {method}");
         };
+        let raw = &text[start..end];
         // A receiver that supports tasks for the request answers a task-augmented one with a
         // `CreateTaskResult`; one that does not ignores `task` and answers as usual.
         let result = |r: &Revision| {
@@ -431,11 +435,24 @@ pub(super) fn unparsed(e: &serde_json::Error) -> Report {
 }
 
 /// Decodes the JSON-RPC envelope (`JSONRPCMessage`): its unknowns, or `None` with the
-/// problem recorded. Re-encoding changes are recorded too.
-fn envelope(rev: &Revision, text: &str, value: &Value, f: &mut Findings) -> Option<Vec<Unknown>> {
+/// problem recorded. Re-encoding changes are recorded too. `payload` is the member (`params`
+/// or `result`) the typed step decodes and compares whole (see [`typed_payload`]), and where
+/// it is in `text`: the envelope reads only what it declares of it (see [`envelope_text`]).
+fn envelope(
+    rev: &Revision,
+    text: &str,
+    value: &Value,
+    payload: Option<(&'static str, (usize, usize))>,
+    f: &mut Findings,
+) -> Option<Vec<Unknown>> {
+    let cut = payload.and_then(|(name, span)| envelope_text(text, span, value.get(name)?));
+    let (text, skip) = match (&cut, payload) {
+        (Some(cut), Some((name, _))) => (cut.as_str(), Some(name)),
+        _ => (text, None),
+    };
     match (rev.message)(text) {
         Ok(t) => {
-            diff("", value, &t.encoded, &mut f.changes);
+            diff_text("", value, &t.encoded, skip, &mut f.changes);
             Some(t.unknowns)
         }
         Err(e) => {
@@ -447,6 +464,88 @@ fn envelope(rev: &Revision, text: &str, value: &Value, f: &mut Findings) -> Opti
             None
         }
     }
+}
+
+/// The member of a message the typed step decodes with a type of the revision's and compares
+/// whole: `params` of a request or notification whose method the revision defines (a method
+/// it does not define is the catch-all's, which keeps `params` without reading it), `result`
+/// of a response to a pending request of such a method.
+fn typed_payload(rev: &Revision, value: &Value, begun: &Begun) -> Option<&'static str> {
+    match value.get("method") {
+        Some(Value::String(method)) => {
+            let methods = if value.get("id").is_some() {
+                rev.requests
+            } else {
+                rev.notifications
+            };
+            methods.contains(&method.as_str()).then_some("params")
+        }
+        Some(_) => None,
+        None if value.get("error").is_some() => None,
+        None => {
+            let pending = begun.pending.as_ref()?;
+            rev.requests
+                .contains(&pending.method.as_str())
+                .then_some("result")
+        }
+    }
+}
+
+/// What the envelope's own types declare of `params` and `result`: `_meta` in every revision,
+/// `resultType` (of `Result`) from 2026-07-28. Everything else in them is open
+/// (`additionalProperties: {}`), so these members alone give the envelope its verdict.
+const ENVELOPE_PAYLOAD_MEMBERS: [&str; 2] = ["_meta", "resultType"];
+
+/// `text` with the value of its root member at `span` (an object, `payload`) cut down to
+/// [`ENVELOPE_PAYLOAD_MEMBERS`], so that decoding the envelope does not build, encode and
+/// compare what the typed step decodes and compares anyway. The rest of the text is kept as
+/// written (a member repeated there is the envelope's to refuse); inside `payload`, that step
+/// refuses what is repeated. `None`: `payload` is not an object.
+fn envelope_text(text: &str, (start, end): (usize, usize), payload: &Value) -> Option<String> {
+    let Value::Object(members) = payload else {
+        return None;
+    };
+    let mut cut = String::with_capacity(start + 64 + (text.len() - end));
+    cut.push_str(&text[..start]);
+    cut.push('{');
+    for name in ENVELOPE_PAYLOAD_MEMBERS {
+        if let Some(v) = members.get(name) {
+            if cut.len() > start + 1 {
+                cut.push(',');
+            }
+            cut.push('"');
+            cut.push_str(name);
+            cut.push_str("\":");
+            cut.push_str(&v.to_string());
+        }
+    }
+    cut.push('}');
+    cut.push_str(&text[end..]);
+    Some(cut)
+}
+
+/// The root members the typed step decodes on their own, as written (serde_json skips
+/// everything else without building it).
+#[derive(Deserialize)]
+struct Payloads<'a> {
+    #[serde(borrow, default)]
+    params: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    result: Option<&'a RawValue>,
+}
+
+/// Where the value of the root object's member `name` (`params` or `result`) is in `text`
+/// (byte offsets), when the root is an object with that member once.
+fn root_member(text: &str, name: &str) -> Option<(usize, usize)> {
+    let payloads: Payloads<'_> = serde_json::from_str(text).ok()?;
+    let raw = match name {
+        "params" => payloads.params,
+        _ => payloads.result,
+    }?
+    .get();
+    // `raw` is a slice of `text` (serde_json borrows it from the input).
+    let start = raw.as_ptr() as usize - text.as_ptr() as usize;
+    Some((start, start + raw.len()))
 }
 
 /// Checks `text` as the schema definition `name` of `version`.
@@ -482,7 +581,7 @@ pub(super) fn definition_report(version: ProtocolVersion, name: &str, text: &str
             String::new()
         }
         Some(Ok(typed)) => {
-            diff("", &value, &typed.encoded, &mut f.changes);
+            diff_text("", &value, &typed.encoded, None, &mut f.changes);
             unknown_notes(version, "", &typed.unknowns, &mut f.notes);
             typed.label
         }
@@ -572,6 +671,7 @@ fn errata_notes(message: &Value, path: &str, result_label: Option<&str>, notes: 
 
 #[cfg(test)]
 mod tests {
+    use super::super::diff::diff;
     use super::*;
 
     #[test]

@@ -3,16 +3,15 @@
 
 use std::fmt;
 
-use serde_json::Value;
-
 use super::Direction;
 use crate::{DefinitionVisitor, ProtocolVersion, Unknown, Unknowns};
 
 /// A decoded value: a short name of its type (the variant chosen for a union), its
-/// re-encoded JSON, and what it holds that the revision does not define.
+/// re-encoding (JSON text, compared with the input by [`super::diff::diff_text`]), and what it
+/// holds that the revision does not define.
 pub(crate) struct Typed {
     pub label: String,
-    pub encoded: Value,
+    pub encoded: String,
     pub unknowns: Vec<Unknown>,
 }
 
@@ -53,7 +52,7 @@ where
         pointer: e.pointer,
         message: e.message,
     })?;
-    let encoded = crate::runtime::json_value(&value).map_err(|e| Failure {
+    let encoded = serde_json::to_string(&value).map_err(|e| Failure {
         pointer: String::new(),
         message: format!("re-encoding failed: {e}"),
     })?;
@@ -244,12 +243,15 @@ pub(crate) enum UnionDecoded {
 
 /// Decodes with the union(s) for `dir`: the typed variant wins over an error, an error over
 /// `Custom` (a method that one side's union does not know is no excuse for the other side's
-/// union rejecting it). With a direction, a method only the other side may send is an error.
+/// union rejecting it). With a direction, a method only the other side may send is an error;
+/// `defined`: whether the revision defines the method at all (if not, the other side's union
+/// would only make it `Custom` too, and is not tried).
 pub(crate) fn decode_union(
     dir: Option<Direction>,
     text: &str,
     client: (&'static str, fn(&str) -> Decoded),
     server: (&'static str, fn(&str) -> Decoded),
+    defined: bool,
 ) -> UnionDecoded {
     let client = (client.0, client.1, Direction::ClientToServer);
     let server = (server.0, server.1, Direction::ServerToClient);
@@ -275,7 +277,7 @@ pub(crate) fn decode_union(
     if !errors.is_empty() {
         return UnionDecoded::Failed(errors);
     }
-    if let (Some((union, decode, _)), Some(sent)) = (theirs, dir)
+    if let (Some((union, decode, _)), Some(sent), true) = (theirs, dir, defined)
         && let Ok(t) = decode(text)
         && t.label != "Custom"
     {
