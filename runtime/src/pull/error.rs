@@ -68,7 +68,7 @@ impl Error {
     }
 
     /// The error marked as a member named twice ([`Error::is_repeated`]).
-    pub(crate) fn as_repeated(mut self) -> Error {
+    pub(crate) fn into_repeated(mut self) -> Error {
         self.0.repeated = true;
         self
     }

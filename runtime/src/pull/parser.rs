@@ -375,7 +375,7 @@ impl<'a> Parser<'a> {
     #[cold]
     pub fn repeated(&self, key: &str) -> Error {
         self.error(format!("duplicate member `{key}`"))
-            .as_repeated()
+            .into_repeated()
     }
 
     /// A syntax error at the current offset.

@@ -242,7 +242,7 @@ pub fn best_member<T>(
         .filter_map(|(k, s)| s.map(|s| (k, s)))
         .collect();
     // Stable: equal scores keep schema order.
-    ranked.sort_by(|a, b| b.1.cmp(&a.1));
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.1));
     let (first, (complete, ..)) = *ranked.first()?;
     let result = member(first);
     match &result {
