@@ -27,13 +27,7 @@ impl __rt::serde::Serialize for Annotated {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Annotated {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Annotated);
 impl Annotated {
     /// A `Annotated` with every optional member absent.
     pub fn new() -> Self {
@@ -91,13 +85,7 @@ impl __rt::serde::Serialize for AnnotatedAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for AnnotatedAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(AnnotatedAnnotations);
 impl AnnotatedAnnotations {
     /// A `AnnotatedAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -154,13 +142,7 @@ impl __rt::serde::Serialize for BlobResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BlobResourceContents);
 impl BlobResourceContents {
     /// A `BlobResourceContents` with its required members (`uri`, `blob`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, blob: impl Into<String>) -> Self {
@@ -209,13 +191,7 @@ impl __rt::serde::Serialize for CallToolRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequest);
 impl CallToolRequest {
     /// A `CallToolRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CallToolRequestParams>) -> Self {
@@ -259,13 +235,7 @@ impl __rt::serde::Serialize for CallToolRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequestParams);
 impl CallToolRequestParams {
     /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -339,13 +309,7 @@ impl __rt::serde::Serialize for CallToolResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResult);
 impl CallToolResult {
     /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
     pub fn new(content: Vec<CallToolResultContentItem>) -> Self {
@@ -451,13 +415,7 @@ impl __rt::serde::Serialize for CallToolResultContentItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResultContentItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResultContentItem);
 impl __rt::Unknowns for CallToolResultContentItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -524,13 +482,7 @@ impl __rt::serde::Serialize for CancelledNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotification);
 impl CancelledNotification {
     /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
@@ -576,13 +528,7 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotificationParams);
 impl CancelledNotificationParams {
     /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
     pub fn new(request_id: impl Into<RequestId>) -> Self {
@@ -640,13 +586,7 @@ impl __rt::serde::Serialize for ClientCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilities);
 impl ClientCapabilities {
     /// A `ClientCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -710,13 +650,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesRoots);
 impl ClientCapabilitiesRoots {
     /// A `ClientCapabilitiesRoots` with every optional member absent.
     pub fn new() -> Self {
@@ -788,13 +722,7 @@ impl __rt::serde::Serialize for ClientNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientNotification);
 impl __rt::Unknowns for ClientNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -952,13 +880,7 @@ impl __rt::serde::Serialize for ClientRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientRequest);
 impl __rt::Unknowns for ClientRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1045,13 +967,7 @@ impl __rt::serde::Serialize for ClientResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientResult);
 impl __rt::Unknowns for ClientResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1096,13 +1012,7 @@ impl __rt::serde::Serialize for CompleteRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequest);
 impl CompleteRequest {
     /// A `CompleteRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CompleteRequestParams>) -> Self {
@@ -1159,13 +1069,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsRef {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsRef {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsRef);
 impl __rt::Unknowns for CompleteRequestParamsRef {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1220,13 +1124,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsArgument);
 impl CompleteRequestParamsArgument {
     /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
@@ -1266,13 +1164,7 @@ impl __rt::serde::Serialize for CompleteRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParams);
 impl CompleteRequestParams {
     /// A `CompleteRequestParams` with its required members (`ref`, `argument`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1323,13 +1215,7 @@ impl __rt::serde::Serialize for CompleteResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResult);
 impl CompleteResult {
     /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
     pub fn new(completion: impl Into<CompleteResultCompletion>) -> Self {
@@ -1385,13 +1271,7 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResultCompletion);
 impl CompleteResultCompletion {
     /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
     pub fn new(values: Vec<String>) -> Self {
@@ -1446,13 +1326,7 @@ impl __rt::serde::Serialize for CreateMessageRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequest);
 impl CreateMessageRequest {
     /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CreateMessageRequestParams>) -> Self {
@@ -1509,13 +1383,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParamsIncludeContext);
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -1573,13 +1441,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParams);
 impl CreateMessageRequestParams {
     /// A `CreateMessageRequestParams` with its required members (`messages`, `maxTokens`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<SamplingMessage>, max_tokens: i64) -> Self {
@@ -1683,13 +1545,7 @@ impl __rt::serde::Serialize for CreateMessageResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResult);
 impl CreateMessageResult {
     /// A `CreateMessageResult` with its required members (`role`, `content`, `model`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1766,13 +1622,7 @@ impl __rt::serde::Serialize for CreateMessageResultContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResultContent);
 impl __rt::Unknowns for CreateMessageResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1839,13 +1689,7 @@ impl __rt::serde::Serialize for EmbeddedResource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResource);
 impl EmbeddedResource {
     /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
     pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
@@ -1910,13 +1754,7 @@ impl __rt::serde::Serialize for EmbeddedResourceAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResourceAnnotations);
 impl EmbeddedResourceAnnotations {
     /// A `EmbeddedResourceAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -1974,13 +1812,7 @@ impl __rt::serde::Serialize for EmbeddedResourceResource {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResourceResource);
 impl __rt::Unknowns for EmbeddedResourceResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2027,13 +1859,7 @@ impl __rt::serde::Serialize for GetPromptRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequest);
 impl GetPromptRequest {
     /// A `GetPromptRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<GetPromptRequestParams>) -> Self {
@@ -2077,13 +1903,7 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequestParams);
 impl GetPromptRequestParams {
     /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -2136,13 +1956,7 @@ impl __rt::serde::Serialize for GetPromptResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResult);
 impl GetPromptResult {
     /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<PromptMessage>) -> Self {
@@ -2208,13 +2022,7 @@ impl __rt::serde::Serialize for ImageContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ImageContent);
 impl ImageContent {
     /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -2277,13 +2085,7 @@ impl __rt::serde::Serialize for ImageContentAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ImageContentAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ImageContentAnnotations);
 impl ImageContentAnnotations {
     /// A `ImageContentAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -2335,13 +2137,7 @@ impl __rt::serde::Serialize for Implementation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Implementation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Implementation);
 impl Implementation {
     /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -2383,13 +2179,7 @@ impl __rt::serde::Serialize for InitializeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequest);
 impl InitializeRequest {
     /// A `InitializeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<InitializeRequestParams>) -> Self {
@@ -2434,13 +2224,7 @@ impl __rt::serde::Serialize for InitializeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequestParams);
 impl InitializeRequestParams {
     /// A `InitializeRequestParams` with its required members (`protocolVersion`, `capabilities`, `clientInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2506,13 +2290,7 @@ impl __rt::serde::Serialize for InitializeResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeResult);
 impl InitializeResult {
     /// A `InitializeResult` with its required members (`protocolVersion`, `capabilities`, `serverInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2581,13 +2359,7 @@ impl __rt::serde::Serialize for InitializedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotification);
 impl InitializedNotification {
     /// A `InitializedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -2637,13 +2409,7 @@ impl __rt::serde::Serialize for InitializedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotificationParams);
 impl InitializedNotificationParams {
     /// A `InitializedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -2691,13 +2457,7 @@ impl __rt::serde::Serialize for JsonRpcError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcError);
 impl JsonRpcError {
     /// A `JSONRPCError` with its required members (`id`, `error`); optional members absent, constants written when encoding.
     pub fn new(id: Option<RequestId>, error: impl Into<JsonRpcErrorError>) -> Self {
@@ -2748,13 +2508,7 @@ impl __rt::serde::Serialize for JsonRpcErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcErrorError);
 impl JsonRpcErrorError {
     /// A `JsonRpcErrorError` with its required members (`code`, `message`); optional members absent, constants written when encoding.
     pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -2823,13 +2577,7 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessage);
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2881,13 +2629,7 @@ impl __rt::serde::Serialize for JsonRpcNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotification);
 impl JsonRpcNotification {
     /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -2935,13 +2677,7 @@ impl __rt::serde::Serialize for JsonRpcNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotificationParams);
 impl JsonRpcNotificationParams {
     /// A `JsonRpcNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -2994,13 +2730,7 @@ impl __rt::serde::Serialize for JsonRpcRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequest);
 impl JsonRpcRequest {
     /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
@@ -3052,13 +2782,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequestParamsMeta);
 impl JsonRpcRequestParamsMeta {
     /// A `JsonRpcRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -3105,13 +2829,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequestParams);
 impl JsonRpcRequestParams {
     /// A `JsonRpcRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3159,13 +2877,7 @@ impl __rt::serde::Serialize for JsonRpcResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResponse);
 impl JsonRpcResponse {
     /// A `JSONRPCResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
@@ -3215,13 +2927,7 @@ impl __rt::serde::Serialize for ListPromptsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequest);
 impl ListPromptsRequest {
     /// A `ListPromptsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3269,13 +2975,7 @@ impl __rt::serde::Serialize for ListPromptsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequestParams);
 impl ListPromptsRequestParams {
     /// A `ListPromptsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3328,13 +3028,7 @@ impl __rt::serde::Serialize for ListPromptsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResult);
 impl ListPromptsResult {
     /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
     pub fn new(prompts: Vec<Prompt>) -> Self {
@@ -3394,13 +3088,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequest);
 impl ListResourceTemplatesRequest {
     /// A `ListResourceTemplatesRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3451,13 +3139,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequestParams);
 impl ListResourceTemplatesRequestParams {
     /// A `ListResourceTemplatesRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3510,13 +3192,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResult);
 impl ListResourceTemplatesResult {
     /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
     pub fn new(resource_templates: Vec<ResourceTemplate>) -> Self {
@@ -3576,13 +3252,7 @@ impl __rt::serde::Serialize for ListResourcesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequest);
 impl ListResourcesRequest {
     /// A `ListResourcesRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3630,13 +3300,7 @@ impl __rt::serde::Serialize for ListResourcesRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequestParams);
 impl ListResourcesRequestParams {
     /// A `ListResourcesRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3689,13 +3353,7 @@ impl __rt::serde::Serialize for ListResourcesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResult);
 impl ListResourcesResult {
     /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
     pub fn new(resources: Vec<Resource>) -> Self {
@@ -3761,13 +3419,7 @@ impl __rt::serde::Serialize for ListRootsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequest);
 impl ListRootsRequest {
     /// A `ListRootsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3814,13 +3466,7 @@ impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParamsMeta);
 impl ListRootsRequestParamsMeta {
     /// A `ListRootsRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -3867,13 +3513,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParams);
 impl ListRootsRequestParams {
     /// A `ListRootsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3920,13 +3560,7 @@ impl __rt::serde::Serialize for ListRootsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsResult);
 impl ListRootsResult {
     /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
     pub fn new(roots: Vec<Root>) -> Self {
@@ -3979,13 +3613,7 @@ impl __rt::serde::Serialize for ListToolsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequest);
 impl ListToolsRequest {
     /// A `ListToolsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4033,13 +3661,7 @@ impl __rt::serde::Serialize for ListToolsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequestParams);
 impl ListToolsRequestParams {
     /// A `ListToolsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4092,13 +3714,7 @@ impl __rt::serde::Serialize for ListToolsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResult);
 impl ListToolsResult {
     /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
     pub fn new(tools: Vec<Tool>) -> Self {
@@ -4192,13 +3808,7 @@ impl __rt::serde::Serialize for LoggingLevel {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingLevel {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingLevel);
 impl __rt::Unknowns for LoggingLevel {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4228,13 +3838,7 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotification);
 impl LoggingMessageNotification {
     /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
@@ -4281,13 +3885,7 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotificationParams);
 impl LoggingMessageNotificationParams {
     /// A `LoggingMessageNotificationParams` with its required members (`level`, `data`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>, data: __rt::Value) -> Self {
@@ -4344,13 +3942,7 @@ impl __rt::serde::Serialize for ModelHint {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelHint);
 impl ModelHint {
     /// A `ModelHint` with every optional member absent.
     pub fn new() -> Self {
@@ -4431,13 +4023,7 @@ impl __rt::serde::Serialize for ModelPreferences {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelPreferences);
 impl ModelPreferences {
     /// A `ModelPreferences` with every optional member absent.
     pub fn new() -> Self {
@@ -4508,13 +4094,7 @@ impl __rt::serde::Serialize for Notification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Notification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Notification);
 impl Notification {
     /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -4562,13 +4142,7 @@ impl __rt::serde::Serialize for NotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NotificationParams);
 impl NotificationParams {
     /// A `NotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4613,13 +4187,7 @@ impl __rt::serde::Serialize for PaginatedRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequest);
 impl PaginatedRequest {
     /// A `PaginatedRequest` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -4668,13 +4236,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequestParams);
 impl PaginatedRequestParams {
     /// A `PaginatedRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4724,13 +4286,7 @@ impl __rt::serde::Serialize for PaginatedResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedResult);
 impl PaginatedResult {
     /// A `PaginatedResult` with every optional member absent.
     pub fn new() -> Self {
@@ -4786,13 +4342,7 @@ impl __rt::serde::Serialize for PingRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequest);
 impl PingRequest {
     /// A `PingRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4839,13 +4389,7 @@ impl __rt::serde::Serialize for PingRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequestParamsMeta);
 impl PingRequestParamsMeta {
     /// A `PingRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -4892,13 +4436,7 @@ impl __rt::serde::Serialize for PingRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequestParams);
 impl PingRequestParams {
     /// A `PingRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4943,13 +4481,7 @@ impl __rt::serde::Serialize for ProgressNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotification);
 impl ProgressNotification {
     /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
@@ -4996,13 +4528,7 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotificationParams);
 impl ProgressNotificationParams {
     /// A `ProgressNotificationParams` with its required members (`progressToken`, `progress`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5051,13 +4577,7 @@ impl __rt::serde::Serialize for ProgressToken {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressToken);
 impl From<String> for ProgressToken {
     fn from(v: String) -> Self {
         ProgressToken::String(v)
@@ -5122,13 +4642,7 @@ impl __rt::serde::Serialize for Prompt {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Prompt {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Prompt);
 impl Prompt {
     /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -5191,13 +4705,7 @@ impl __rt::serde::Serialize for PromptArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptArgument);
 impl PromptArgument {
     /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -5254,13 +4762,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotification);
 impl PromptListChangedNotification {
     /// A `PromptListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -5310,13 +4812,7 @@ impl __rt::serde::Serialize for PromptListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotificationParams);
 impl PromptListChangedNotificationParams {
     /// A `PromptListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5362,13 +4858,7 @@ impl __rt::serde::Serialize for PromptMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessage);
 impl PromptMessage {
     /// A `PromptMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(role: impl Into<Role>, content: impl Into<PromptMessageContent>) -> Self {
@@ -5430,13 +4920,7 @@ impl __rt::serde::Serialize for PromptMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessageContent);
 impl __rt::Unknowns for PromptMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5489,13 +4973,7 @@ impl __rt::serde::Serialize for PromptReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptReference);
 impl PromptReference {
     /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -5536,13 +5014,7 @@ impl __rt::serde::Serialize for ReadResourceRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequest);
 impl ReadResourceRequest {
     /// A `ReadResourceRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ReadResourceRequestParams>) -> Self {
@@ -5581,13 +5053,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequestParams);
 impl ReadResourceRequestParams {
     /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -5628,13 +5094,7 @@ impl __rt::serde::Serialize for ReadResourceResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResult);
 impl ReadResourceResult {
     /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
     pub fn new(contents: Vec<ReadResourceResultContentsItem>) -> Self {
@@ -5693,13 +5153,7 @@ impl __rt::serde::Serialize for ReadResourceResultContentsItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultContentsItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultContentsItem);
 impl __rt::Unknowns for ReadResourceResultContentsItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5744,13 +5198,7 @@ impl __rt::serde::Serialize for Request {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Request {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Request);
 impl Request {
     /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -5798,13 +5246,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParamsMeta);
 impl RequestParamsMeta {
     /// A `RequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -5851,13 +5293,7 @@ impl __rt::serde::Serialize for RequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParams);
 impl RequestParams {
     /// A `RequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5896,13 +5332,7 @@ impl __rt::serde::Serialize for RequestId {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestId {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestId);
 impl From<String> for RequestId {
     fn from(v: String) -> Self {
         RequestId::String(v)
@@ -5986,13 +5416,7 @@ impl __rt::serde::Serialize for Resource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Resource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Resource);
 impl Resource {
     /// A `Resource` with its required members (`uri`, `name`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, name: impl Into<String>) -> Self {
@@ -6073,13 +5497,7 @@ impl __rt::serde::Serialize for ResourceAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceAnnotations);
 impl ResourceAnnotations {
     /// A `ResourceAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -6133,13 +5551,7 @@ impl __rt::serde::Serialize for ResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceContents);
 impl ResourceContents {
     /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6189,13 +5601,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotification);
 impl ResourceListChangedNotification {
     /// A `ResourceListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -6245,13 +5651,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotificationParams);
 impl ResourceListChangedNotificationParams {
     /// A `ResourceListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6296,13 +5696,7 @@ impl __rt::serde::Serialize for ResourceReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceReference);
 impl ResourceReference {
     /// A `ResourceReference` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6360,13 +5754,7 @@ impl __rt::serde::Serialize for ResourceTemplate {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplate {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplate);
 impl ResourceTemplate {
     /// A `ResourceTemplate` with its required members (`uriTemplate`, `name`); optional members absent, constants written when encoding.
     pub fn new(uri_template: impl Into<String>, name: impl Into<String>) -> Self {
@@ -6443,13 +5831,7 @@ impl __rt::serde::Serialize for ResourceTemplateAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplateAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplateAnnotations);
 impl ResourceTemplateAnnotations {
     /// A `ResourceTemplateAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -6503,13 +5885,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotification);
 impl ResourceUpdatedNotification {
     /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
@@ -6548,13 +5924,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotificationParams);
 impl ResourceUpdatedNotificationParams {
     /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6592,13 +5962,7 @@ impl __rt::serde::Serialize for McpResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for McpResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(McpResult);
 impl McpResult {
     /// A `Result` with every optional member absent.
     pub fn new() -> Self {
@@ -6649,13 +6013,7 @@ impl __rt::serde::Serialize for Role {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Role {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Role);
 impl __rt::Unknowns for Role {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -6689,13 +6047,7 @@ impl __rt::serde::Serialize for Root {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Root {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Root);
 impl Root {
     /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6747,13 +6099,7 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotification);
 impl RootsListChangedNotification {
     /// A `RootsListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -6803,13 +6149,7 @@ impl __rt::serde::Serialize for RootsListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotificationParams);
 impl RootsListChangedNotificationParams {
     /// A `RootsListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6852,13 +6192,7 @@ impl __rt::serde::Serialize for SamplingMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessage);
 impl SamplingMessage {
     /// A `SamplingMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6913,13 +6247,7 @@ impl __rt::serde::Serialize for SamplingMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContent);
 impl __rt::Unknowns for SamplingMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -6987,13 +6315,7 @@ impl __rt::serde::Serialize for ServerCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilities);
 impl ServerCapabilities {
     /// A `ServerCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -7080,13 +6402,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesPrompts {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesPrompts);
 impl ServerCapabilitiesPrompts {
     /// A `ServerCapabilitiesPrompts` with every optional member absent.
     pub fn new() -> Self {
@@ -7135,13 +6451,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesResources {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesResources);
 impl ServerCapabilitiesResources {
     /// A `ServerCapabilitiesResources` with every optional member absent.
     pub fn new() -> Self {
@@ -7192,13 +6502,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTools);
 impl ServerCapabilitiesTools {
     /// A `ServerCapabilitiesTools` with every optional member absent.
     pub fn new() -> Self {
@@ -7302,13 +6606,7 @@ impl __rt::serde::Serialize for ServerNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerNotification);
 impl __rt::Unknowns for ServerNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7398,13 +6696,7 @@ impl __rt::serde::Serialize for ServerRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerRequest);
 impl __rt::Unknowns for ServerRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7523,13 +6815,7 @@ impl __rt::serde::Serialize for ServerResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerResult);
 impl __rt::Unknowns for ServerResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7590,13 +6876,7 @@ impl __rt::serde::Serialize for SetLevelRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequest);
 impl SetLevelRequest {
     /// A `SetLevelRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SetLevelRequestParams>) -> Self {
@@ -7635,13 +6915,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequestParams);
 impl SetLevelRequestParams {
     /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>) -> Self {
@@ -7682,13 +6956,7 @@ impl __rt::serde::Serialize for SubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequest);
 impl SubscribeRequest {
     /// A `SubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SubscribeRequestParams>) -> Self {
@@ -7727,13 +6995,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequestParams);
 impl SubscribeRequestParams {
     /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -7779,13 +7041,7 @@ impl __rt::serde::Serialize for TextContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextContent);
 impl TextContent {
     /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
     pub fn new(text: impl Into<String>) -> Self {
@@ -7844,13 +7100,7 @@ impl __rt::serde::Serialize for TextContentAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextContentAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextContentAnnotations);
 impl TextContentAnnotations {
     /// A `TextContentAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -7907,13 +7157,7 @@ impl __rt::serde::Serialize for TextResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextResourceContents);
 impl TextResourceContents {
     /// A `TextResourceContents` with its required members (`uri`, `text`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, text: impl Into<String>) -> Self {
@@ -7965,13 +7209,7 @@ impl __rt::serde::Serialize for Tool {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Tool {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Tool);
 impl Tool {
     /// A `Tool` with its required members (`name`, `inputSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -8033,13 +7271,7 @@ impl __rt::serde::Serialize for ToolInputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolInputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolInputSchema);
 impl ToolInputSchema {
     /// A `ToolInputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -8098,13 +7330,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotification);
 impl ToolListChangedNotification {
     /// A `ToolListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -8154,13 +7380,7 @@ impl __rt::serde::Serialize for ToolListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotificationParams);
 impl ToolListChangedNotificationParams {
     /// A `ToolListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -8205,13 +7425,7 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequest);
 impl UnsubscribeRequest {
     /// A `UnsubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<UnsubscribeRequestParams>) -> Self {
@@ -8250,13 +7464,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequestParams);
 impl UnsubscribeRequestParams {
     /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -8471,13 +7679,7 @@ impl __rt::serde::Serialize for ClientMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientMessage);
 impl __rt::Unknowns for ClientMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8606,13 +7808,7 @@ impl __rt::serde::Serialize for ServerMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerMessage);
 impl __rt::Unknowns for ServerMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {

@@ -38,13 +38,7 @@ impl __rt::serde::Serialize for Annotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Annotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Annotations);
 impl Annotations {
     /// A `Annotations` with every optional member absent.
     pub fn new() -> Self {
@@ -106,13 +100,7 @@ impl __rt::serde::Serialize for AudioContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for AudioContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(AudioContent);
 impl AudioContent {
     /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -167,13 +155,7 @@ impl __rt::serde::Serialize for BlobResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BlobResourceContents);
 impl BlobResourceContents {
     /// A `BlobResourceContents` with its required members (`uri`, `blob`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, blob: impl Into<String>) -> Self {
@@ -222,13 +204,7 @@ impl __rt::serde::Serialize for CallToolRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequest);
 impl CallToolRequest {
     /// A `CallToolRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CallToolRequestParams>) -> Self {
@@ -272,13 +248,7 @@ impl __rt::serde::Serialize for CallToolRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequestParams);
 impl CallToolRequestParams {
     /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -352,13 +322,7 @@ impl __rt::serde::Serialize for CallToolResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResult);
 impl CallToolResult {
     /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
     pub fn new(content: Vec<CallToolResultContentItem>) -> Self {
@@ -474,13 +438,7 @@ impl __rt::serde::Serialize for CallToolResultContentItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResultContentItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResultContentItem);
 impl __rt::Unknowns for CallToolResultContentItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -551,13 +509,7 @@ impl __rt::serde::Serialize for CancelledNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotification);
 impl CancelledNotification {
     /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
@@ -603,13 +555,7 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotificationParams);
 impl CancelledNotificationParams {
     /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
     pub fn new(request_id: impl Into<RequestId>) -> Self {
@@ -667,13 +613,7 @@ impl __rt::serde::Serialize for ClientCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilities);
 impl ClientCapabilities {
     /// A `ClientCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -737,13 +677,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesRoots);
 impl ClientCapabilitiesRoots {
     /// A `ClientCapabilitiesRoots` with every optional member absent.
     pub fn new() -> Self {
@@ -815,13 +749,7 @@ impl __rt::serde::Serialize for ClientNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientNotification);
 impl __rt::Unknowns for ClientNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -979,13 +907,7 @@ impl __rt::serde::Serialize for ClientRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientRequest);
 impl __rt::Unknowns for ClientRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1072,13 +994,7 @@ impl __rt::serde::Serialize for ClientResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientResult);
 impl __rt::Unknowns for ClientResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1123,13 +1039,7 @@ impl __rt::serde::Serialize for CompleteRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequest);
 impl CompleteRequest {
     /// A `CompleteRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CompleteRequestParams>) -> Self {
@@ -1186,13 +1096,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsRef {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsRef {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsRef);
 impl __rt::Unknowns for CompleteRequestParamsRef {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1247,13 +1151,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsArgument);
 impl CompleteRequestParamsArgument {
     /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
@@ -1293,13 +1191,7 @@ impl __rt::serde::Serialize for CompleteRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParams);
 impl CompleteRequestParams {
     /// A `CompleteRequestParams` with its required members (`ref`, `argument`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1350,13 +1242,7 @@ impl __rt::serde::Serialize for CompleteResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResult);
 impl CompleteResult {
     /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
     pub fn new(completion: impl Into<CompleteResultCompletion>) -> Self {
@@ -1412,13 +1298,7 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResultCompletion);
 impl CompleteResultCompletion {
     /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
     pub fn new(values: Vec<String>) -> Self {
@@ -1473,13 +1353,7 @@ impl __rt::serde::Serialize for CreateMessageRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequest);
 impl CreateMessageRequest {
     /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CreateMessageRequestParams>) -> Self {
@@ -1536,13 +1410,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParamsIncludeContext);
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -1600,13 +1468,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParams);
 impl CreateMessageRequestParams {
     /// A `CreateMessageRequestParams` with its required members (`messages`, `maxTokens`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<SamplingMessage>, max_tokens: i64) -> Self {
@@ -1710,13 +1572,7 @@ impl __rt::serde::Serialize for CreateMessageResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResult);
 impl CreateMessageResult {
     /// A `CreateMessageResult` with its required members (`role`, `content`, `model`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1803,13 +1659,7 @@ impl __rt::serde::Serialize for CreateMessageResultContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResultContent);
 impl __rt::Unknowns for CreateMessageResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1880,13 +1730,7 @@ impl __rt::serde::Serialize for EmbeddedResource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResource);
 impl EmbeddedResource {
     /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
     pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
@@ -1944,13 +1788,7 @@ impl __rt::serde::Serialize for EmbeddedResourceResource {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResourceResource);
 impl __rt::Unknowns for EmbeddedResourceResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1997,13 +1835,7 @@ impl __rt::serde::Serialize for GetPromptRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequest);
 impl GetPromptRequest {
     /// A `GetPromptRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<GetPromptRequestParams>) -> Self {
@@ -2047,13 +1879,7 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequestParams);
 impl GetPromptRequestParams {
     /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -2106,13 +1932,7 @@ impl __rt::serde::Serialize for GetPromptResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResult);
 impl GetPromptResult {
     /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<PromptMessage>) -> Self {
@@ -2178,13 +1998,7 @@ impl __rt::serde::Serialize for ImageContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ImageContent);
 impl ImageContent {
     /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -2234,13 +2048,7 @@ impl __rt::serde::Serialize for Implementation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Implementation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Implementation);
 impl Implementation {
     /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -2282,13 +2090,7 @@ impl __rt::serde::Serialize for InitializeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequest);
 impl InitializeRequest {
     /// A `InitializeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<InitializeRequestParams>) -> Self {
@@ -2333,13 +2135,7 @@ impl __rt::serde::Serialize for InitializeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequestParams);
 impl InitializeRequestParams {
     /// A `InitializeRequestParams` with its required members (`protocolVersion`, `capabilities`, `clientInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2405,13 +2201,7 @@ impl __rt::serde::Serialize for InitializeResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeResult);
 impl InitializeResult {
     /// A `InitializeResult` with its required members (`protocolVersion`, `capabilities`, `serverInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2480,13 +2270,7 @@ impl __rt::serde::Serialize for InitializedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotification);
 impl InitializedNotification {
     /// A `InitializedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -2536,13 +2320,7 @@ impl __rt::serde::Serialize for InitializedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotificationParams);
 impl InitializedNotificationParams {
     /// A `InitializedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -2597,13 +2375,7 @@ impl __rt::serde::Serialize for JsonRpcBatchRequestItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcBatchRequestItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcBatchRequestItem);
 impl __rt::Unknowns for JsonRpcBatchRequestItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2656,13 +2428,7 @@ impl __rt::serde::Serialize for JsonRpcBatchResponseItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcBatchResponseItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcBatchResponseItem);
 impl __rt::Unknowns for JsonRpcBatchResponseItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2710,13 +2476,7 @@ impl __rt::serde::Serialize for JsonRpcError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcError);
 impl JsonRpcError {
     /// A `JSONRPCError` with its required members (`id`, `error`); optional members absent, constants written when encoding.
     pub fn new(id: Option<RequestId>, error: impl Into<JsonRpcErrorError>) -> Self {
@@ -2767,13 +2527,7 @@ impl __rt::serde::Serialize for JsonRpcErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcErrorError);
 impl JsonRpcErrorError {
     /// A `JsonRpcErrorError` with its required members (`code`, `message`); optional members absent, constants written when encoding.
     pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -2848,13 +2602,7 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessage);
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2913,13 +2661,7 @@ impl __rt::serde::Serialize for JsonRpcMessageArrayItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessageArrayItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessageArrayItem);
 impl __rt::Unknowns for JsonRpcMessageArrayItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2970,13 +2712,7 @@ impl __rt::serde::Serialize for JsonRpcMessageArrayItem2 {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessageArrayItem2 {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessageArrayItem2);
 impl __rt::Unknowns for JsonRpcMessageArrayItem2 {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3026,13 +2762,7 @@ impl __rt::serde::Serialize for JsonRpcNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotification);
 impl JsonRpcNotification {
     /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -3080,13 +2810,7 @@ impl __rt::serde::Serialize for JsonRpcNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotificationParams);
 impl JsonRpcNotificationParams {
     /// A `JsonRpcNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3139,13 +2863,7 @@ impl __rt::serde::Serialize for JsonRpcRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequest);
 impl JsonRpcRequest {
     /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
@@ -3197,13 +2915,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequestParamsMeta);
 impl JsonRpcRequestParamsMeta {
     /// A `JsonRpcRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -3250,13 +2962,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequestParams);
 impl JsonRpcRequestParams {
     /// A `JsonRpcRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3304,13 +3010,7 @@ impl __rt::serde::Serialize for JsonRpcResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResponse);
 impl JsonRpcResponse {
     /// A `JSONRPCResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
@@ -3360,13 +3060,7 @@ impl __rt::serde::Serialize for ListPromptsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequest);
 impl ListPromptsRequest {
     /// A `ListPromptsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3414,13 +3108,7 @@ impl __rt::serde::Serialize for ListPromptsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequestParams);
 impl ListPromptsRequestParams {
     /// A `ListPromptsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3473,13 +3161,7 @@ impl __rt::serde::Serialize for ListPromptsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResult);
 impl ListPromptsResult {
     /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
     pub fn new(prompts: Vec<Prompt>) -> Self {
@@ -3539,13 +3221,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequest);
 impl ListResourceTemplatesRequest {
     /// A `ListResourceTemplatesRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3596,13 +3272,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequestParams);
 impl ListResourceTemplatesRequestParams {
     /// A `ListResourceTemplatesRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3655,13 +3325,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResult);
 impl ListResourceTemplatesResult {
     /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
     pub fn new(resource_templates: Vec<ResourceTemplate>) -> Self {
@@ -3721,13 +3385,7 @@ impl __rt::serde::Serialize for ListResourcesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequest);
 impl ListResourcesRequest {
     /// A `ListResourcesRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3775,13 +3433,7 @@ impl __rt::serde::Serialize for ListResourcesRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequestParams);
 impl ListResourcesRequestParams {
     /// A `ListResourcesRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3834,13 +3486,7 @@ impl __rt::serde::Serialize for ListResourcesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResult);
 impl ListResourcesResult {
     /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
     pub fn new(resources: Vec<Resource>) -> Self {
@@ -3906,13 +3552,7 @@ impl __rt::serde::Serialize for ListRootsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequest);
 impl ListRootsRequest {
     /// A `ListRootsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3959,13 +3599,7 @@ impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParamsMeta);
 impl ListRootsRequestParamsMeta {
     /// A `ListRootsRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -4012,13 +3646,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParams);
 impl ListRootsRequestParams {
     /// A `ListRootsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4065,13 +3693,7 @@ impl __rt::serde::Serialize for ListRootsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsResult);
 impl ListRootsResult {
     /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
     pub fn new(roots: Vec<Root>) -> Self {
@@ -4124,13 +3746,7 @@ impl __rt::serde::Serialize for ListToolsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequest);
 impl ListToolsRequest {
     /// A `ListToolsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4178,13 +3794,7 @@ impl __rt::serde::Serialize for ListToolsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequestParams);
 impl ListToolsRequestParams {
     /// A `ListToolsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4237,13 +3847,7 @@ impl __rt::serde::Serialize for ListToolsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResult);
 impl ListToolsResult {
     /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
     pub fn new(tools: Vec<Tool>) -> Self {
@@ -4337,13 +3941,7 @@ impl __rt::serde::Serialize for LoggingLevel {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingLevel {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingLevel);
 impl __rt::Unknowns for LoggingLevel {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4373,13 +3971,7 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotification);
 impl LoggingMessageNotification {
     /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
@@ -4426,13 +4018,7 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotificationParams);
 impl LoggingMessageNotificationParams {
     /// A `LoggingMessageNotificationParams` with its required members (`level`, `data`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>, data: __rt::Value) -> Self {
@@ -4489,13 +4075,7 @@ impl __rt::serde::Serialize for ModelHint {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelHint);
 impl ModelHint {
     /// A `ModelHint` with every optional member absent.
     pub fn new() -> Self {
@@ -4576,13 +4156,7 @@ impl __rt::serde::Serialize for ModelPreferences {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelPreferences);
 impl ModelPreferences {
     /// A `ModelPreferences` with every optional member absent.
     pub fn new() -> Self {
@@ -4653,13 +4227,7 @@ impl __rt::serde::Serialize for Notification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Notification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Notification);
 impl Notification {
     /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -4707,13 +4275,7 @@ impl __rt::serde::Serialize for NotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NotificationParams);
 impl NotificationParams {
     /// A `NotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4758,13 +4320,7 @@ impl __rt::serde::Serialize for PaginatedRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequest);
 impl PaginatedRequest {
     /// A `PaginatedRequest` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -4813,13 +4369,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequestParams);
 impl PaginatedRequestParams {
     /// A `PaginatedRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4869,13 +4419,7 @@ impl __rt::serde::Serialize for PaginatedResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedResult);
 impl PaginatedResult {
     /// A `PaginatedResult` with every optional member absent.
     pub fn new() -> Self {
@@ -4931,13 +4475,7 @@ impl __rt::serde::Serialize for PingRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequest);
 impl PingRequest {
     /// A `PingRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4984,13 +4522,7 @@ impl __rt::serde::Serialize for PingRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequestParamsMeta);
 impl PingRequestParamsMeta {
     /// A `PingRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -5037,13 +4569,7 @@ impl __rt::serde::Serialize for PingRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequestParams);
 impl PingRequestParams {
     /// A `PingRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5088,13 +4614,7 @@ impl __rt::serde::Serialize for ProgressNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotification);
 impl ProgressNotification {
     /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
@@ -5146,13 +4666,7 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotificationParams);
 impl ProgressNotificationParams {
     /// A `ProgressNotificationParams` with its required members (`progressToken`, `progress`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5208,13 +4722,7 @@ impl __rt::serde::Serialize for ProgressToken {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressToken);
 impl From<String> for ProgressToken {
     fn from(v: String) -> Self {
         ProgressToken::String(v)
@@ -5279,13 +4787,7 @@ impl __rt::serde::Serialize for Prompt {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Prompt {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Prompt);
 impl Prompt {
     /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -5348,13 +4850,7 @@ impl __rt::serde::Serialize for PromptArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptArgument);
 impl PromptArgument {
     /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -5411,13 +4907,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotification);
 impl PromptListChangedNotification {
     /// A `PromptListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -5467,13 +4957,7 @@ impl __rt::serde::Serialize for PromptListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotificationParams);
 impl PromptListChangedNotificationParams {
     /// A `PromptListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5519,13 +5003,7 @@ impl __rt::serde::Serialize for PromptMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessage);
 impl PromptMessage {
     /// A `PromptMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(role: impl Into<Role>, content: impl Into<PromptMessageContent>) -> Self {
@@ -5595,13 +5073,7 @@ impl __rt::serde::Serialize for PromptMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessageContent);
 impl __rt::Unknowns for PromptMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5658,13 +5130,7 @@ impl __rt::serde::Serialize for PromptReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptReference);
 impl PromptReference {
     /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -5705,13 +5171,7 @@ impl __rt::serde::Serialize for ReadResourceRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequest);
 impl ReadResourceRequest {
     /// A `ReadResourceRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ReadResourceRequestParams>) -> Self {
@@ -5750,13 +5210,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequestParams);
 impl ReadResourceRequestParams {
     /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -5797,13 +5251,7 @@ impl __rt::serde::Serialize for ReadResourceResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResult);
 impl ReadResourceResult {
     /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
     pub fn new(contents: Vec<ReadResourceResultContentsItem>) -> Self {
@@ -5862,13 +5310,7 @@ impl __rt::serde::Serialize for ReadResourceResultContentsItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultContentsItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultContentsItem);
 impl __rt::Unknowns for ReadResourceResultContentsItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5913,13 +5355,7 @@ impl __rt::serde::Serialize for Request {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Request {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Request);
 impl Request {
     /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -5967,13 +5403,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParamsMeta);
 impl RequestParamsMeta {
     /// A `RequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -6020,13 +5450,7 @@ impl __rt::serde::Serialize for RequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParams);
 impl RequestParams {
     /// A `RequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6065,13 +5489,7 @@ impl __rt::serde::Serialize for RequestId {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestId {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestId);
 impl From<String> for RequestId {
     fn from(v: String) -> Self {
         RequestId::String(v)
@@ -6155,13 +5573,7 @@ impl __rt::serde::Serialize for Resource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Resource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Resource);
 impl Resource {
     /// A `Resource` with its required members (`uri`, `name`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, name: impl Into<String>) -> Self {
@@ -6234,13 +5646,7 @@ impl __rt::serde::Serialize for ResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceContents);
 impl ResourceContents {
     /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6290,13 +5696,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotification);
 impl ResourceListChangedNotification {
     /// A `ResourceListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -6346,13 +5746,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotificationParams);
 impl ResourceListChangedNotificationParams {
     /// A `ResourceListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6397,13 +5791,7 @@ impl __rt::serde::Serialize for ResourceReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceReference);
 impl ResourceReference {
     /// A `ResourceReference` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6461,13 +5849,7 @@ impl __rt::serde::Serialize for ResourceTemplate {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplate {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplate);
 impl ResourceTemplate {
     /// A `ResourceTemplate` with its required members (`uriTemplate`, `name`); optional members absent, constants written when encoding.
     pub fn new(uri_template: impl Into<String>, name: impl Into<String>) -> Self {
@@ -6533,13 +5915,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotification);
 impl ResourceUpdatedNotification {
     /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
@@ -6578,13 +5954,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotificationParams);
 impl ResourceUpdatedNotificationParams {
     /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6622,13 +5992,7 @@ impl __rt::serde::Serialize for McpResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for McpResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(McpResult);
 impl McpResult {
     /// A `Result` with every optional member absent.
     pub fn new() -> Self {
@@ -6679,13 +6043,7 @@ impl __rt::serde::Serialize for Role {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Role {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Role);
 impl __rt::Unknowns for Role {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -6719,13 +6077,7 @@ impl __rt::serde::Serialize for Root {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Root {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Root);
 impl Root {
     /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6777,13 +6129,7 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotification);
 impl RootsListChangedNotification {
     /// A `RootsListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -6833,13 +6179,7 @@ impl __rt::serde::Serialize for RootsListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotificationParams);
 impl RootsListChangedNotificationParams {
     /// A `RootsListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6882,13 +6222,7 @@ impl __rt::serde::Serialize for SamplingMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessage);
 impl SamplingMessage {
     /// A `SamplingMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6951,13 +6285,7 @@ impl __rt::serde::Serialize for SamplingMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContent);
 impl __rt::Unknowns for SamplingMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7034,13 +6362,7 @@ impl __rt::serde::Serialize for ServerCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilities);
 impl ServerCapabilities {
     /// A `ServerCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -7134,13 +6456,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesPrompts {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesPrompts);
 impl ServerCapabilitiesPrompts {
     /// A `ServerCapabilitiesPrompts` with every optional member absent.
     pub fn new() -> Self {
@@ -7189,13 +6505,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesResources {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesResources);
 impl ServerCapabilitiesResources {
     /// A `ServerCapabilitiesResources` with every optional member absent.
     pub fn new() -> Self {
@@ -7246,13 +6556,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTools);
 impl ServerCapabilitiesTools {
     /// A `ServerCapabilitiesTools` with every optional member absent.
     pub fn new() -> Self {
@@ -7356,13 +6660,7 @@ impl __rt::serde::Serialize for ServerNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerNotification);
 impl __rt::Unknowns for ServerNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7452,13 +6750,7 @@ impl __rt::serde::Serialize for ServerRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerRequest);
 impl __rt::Unknowns for ServerRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7577,13 +6869,7 @@ impl __rt::serde::Serialize for ServerResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerResult);
 impl __rt::Unknowns for ServerResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7644,13 +6930,7 @@ impl __rt::serde::Serialize for SetLevelRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequest);
 impl SetLevelRequest {
     /// A `SetLevelRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SetLevelRequestParams>) -> Self {
@@ -7689,13 +6969,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequestParams);
 impl SetLevelRequestParams {
     /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>) -> Self {
@@ -7736,13 +7010,7 @@ impl __rt::serde::Serialize for SubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequest);
 impl SubscribeRequest {
     /// A `SubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SubscribeRequestParams>) -> Self {
@@ -7781,13 +7049,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequestParams);
 impl SubscribeRequestParams {
     /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -7833,13 +7095,7 @@ impl __rt::serde::Serialize for TextContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextContent);
 impl TextContent {
     /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
     pub fn new(text: impl Into<String>) -> Self {
@@ -7893,13 +7149,7 @@ impl __rt::serde::Serialize for TextResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextResourceContents);
 impl TextResourceContents {
     /// A `TextResourceContents` with its required members (`uri`, `text`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, text: impl Into<String>) -> Self {
@@ -7958,13 +7208,7 @@ impl __rt::serde::Serialize for Tool {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Tool {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Tool);
 impl Tool {
     /// A `Tool` with its required members (`name`, `inputSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -8036,13 +7280,7 @@ impl __rt::serde::Serialize for ToolInputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolInputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolInputSchema);
 impl ToolInputSchema {
     /// A `ToolInputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -8140,13 +7378,7 @@ impl __rt::serde::Serialize for ToolAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolAnnotations);
 impl ToolAnnotations {
     /// A `ToolAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -8223,13 +7455,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotification);
 impl ToolListChangedNotification {
     /// A `ToolListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -8279,13 +7505,7 @@ impl __rt::serde::Serialize for ToolListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotificationParams);
 impl ToolListChangedNotificationParams {
     /// A `ToolListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -8330,13 +7550,7 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequest);
 impl UnsubscribeRequest {
     /// A `UnsubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<UnsubscribeRequestParams>) -> Self {
@@ -8375,13 +7589,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequestParams);
 impl UnsubscribeRequestParams {
     /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -8596,13 +7804,7 @@ impl __rt::serde::Serialize for ClientMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientMessage);
 impl __rt::Unknowns for ClientMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8731,13 +7933,7 @@ impl __rt::serde::Serialize for ServerMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerMessage);
 impl __rt::Unknowns for ServerMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {

@@ -48,13 +48,7 @@ impl __rt::serde::Serialize for Annotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Annotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Annotations);
 impl Annotations {
     /// A `Annotations` with every optional member absent.
     pub fn new() -> Self {
@@ -128,13 +122,7 @@ impl __rt::serde::Serialize for AudioContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for AudioContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(AudioContent);
 impl AudioContent {
     /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -198,13 +186,7 @@ impl __rt::serde::Serialize for BaseMetadata {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BaseMetadata {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BaseMetadata);
 impl BaseMetadata {
     /// A `BaseMetadata` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -260,13 +242,7 @@ impl __rt::serde::Serialize for BlobResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BlobResourceContents);
 impl BlobResourceContents {
     /// A `BlobResourceContents` with its required members (`uri`, `blob`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, blob: impl Into<String>) -> Self {
@@ -334,13 +310,7 @@ impl __rt::serde::Serialize for BooleanSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BooleanSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BooleanSchema);
 impl BooleanSchema {
     /// A `BooleanSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -401,13 +371,7 @@ impl __rt::serde::Serialize for CallToolRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequest);
 impl CallToolRequest {
     /// A `CallToolRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CallToolRequestParams>) -> Self {
@@ -451,13 +415,7 @@ impl __rt::serde::Serialize for CallToolRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequestParams);
 impl CallToolRequestParams {
     /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -536,13 +494,7 @@ impl __rt::serde::Serialize for CallToolResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResult);
 impl CallToolResult {
     /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
     pub fn new(content: Vec<ContentBlock>) -> Self {
@@ -644,13 +596,7 @@ impl __rt::serde::Serialize for CancelledNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotification);
 impl CancelledNotification {
     /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
@@ -696,13 +642,7 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotificationParams);
 impl CancelledNotificationParams {
     /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
     pub fn new(request_id: impl Into<RequestId>) -> Self {
@@ -765,13 +705,7 @@ impl __rt::serde::Serialize for ClientCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilities);
 impl ClientCapabilities {
     /// A `ClientCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -842,13 +776,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesRoots);
 impl ClientCapabilitiesRoots {
     /// A `ClientCapabilitiesRoots` with every optional member absent.
     pub fn new() -> Self {
@@ -920,13 +848,7 @@ impl __rt::serde::Serialize for ClientNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientNotification);
 impl __rt::Unknowns for ClientNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1084,13 +1006,7 @@ impl __rt::serde::Serialize for ClientRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientRequest);
 impl __rt::Unknowns for ClientRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1185,13 +1101,7 @@ impl __rt::serde::Serialize for ClientResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientResult);
 impl __rt::Unknowns for ClientResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1238,13 +1148,7 @@ impl __rt::serde::Serialize for CompleteRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequest);
 impl CompleteRequest {
     /// A `CompleteRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CompleteRequestParams>) -> Self {
@@ -1301,13 +1205,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsRef {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsRef {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsRef);
 impl __rt::Unknowns for CompleteRequestParamsRef {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1364,13 +1262,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsArgument);
 impl CompleteRequestParamsArgument {
     /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
@@ -1409,13 +1301,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsContext {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsContext);
 impl CompleteRequestParamsContext {
     /// A `CompleteRequestParamsContext` with every optional member absent.
     pub fn new() -> Self {
@@ -1465,13 +1351,7 @@ impl __rt::serde::Serialize for CompleteRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParams);
 impl CompleteRequestParams {
     /// A `CompleteRequestParams` with its required members (`ref`, `argument`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1535,13 +1415,7 @@ impl __rt::serde::Serialize for CompleteResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResult);
 impl CompleteResult {
     /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
     pub fn new(completion: impl Into<CompleteResultCompletion>) -> Self {
@@ -1597,13 +1471,7 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResultCompletion);
 impl CompleteResultCompletion {
     /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
     pub fn new(values: Vec<String>) -> Self {
@@ -1689,13 +1557,7 @@ impl __rt::serde::Serialize for ContentBlock {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ContentBlock {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ContentBlock);
 impl __rt::Unknowns for ContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1748,13 +1610,7 @@ impl __rt::serde::Serialize for CreateMessageRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequest);
 impl CreateMessageRequest {
     /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CreateMessageRequestParams>) -> Self {
@@ -1811,13 +1667,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParamsIncludeContext);
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -1877,13 +1727,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParams);
 impl CreateMessageRequestParams {
     /// A `CreateMessageRequestParams` with its required members (`messages`, `maxTokens`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<SamplingMessage>, max_tokens: i64) -> Self {
@@ -1987,13 +1831,7 @@ impl __rt::serde::Serialize for CreateMessageResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResult);
 impl CreateMessageResult {
     /// A `CreateMessageResult` with its required members (`role`, `content`, `model`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2080,13 +1918,7 @@ impl __rt::serde::Serialize for CreateMessageResultContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResultContent);
 impl __rt::Unknowns for CreateMessageResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2149,13 +1981,7 @@ impl __rt::serde::Serialize for ElicitRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequest);
 impl ElicitRequest {
     /// A `ElicitRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ElicitRequestParams>) -> Self {
@@ -2205,13 +2031,7 @@ impl __rt::serde::Serialize for ElicitRequestParamsRequestedSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParamsRequestedSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestParamsRequestedSchema);
 impl ElicitRequestParamsRequestedSchema {
     /// A `ElicitRequestParamsRequestedSchema` with its required members (`properties`); optional members absent, constants written when encoding.
     pub fn new(properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>) -> Self {
@@ -2261,13 +2081,7 @@ impl __rt::serde::Serialize for ElicitRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestParams);
 impl ElicitRequestParams {
     /// A `ElicitRequestParams` with its required members (`message`, `requestedSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2324,13 +2138,7 @@ impl __rt::serde::Serialize for ElicitResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResult);
 impl ElicitResult {
     /// A `ElicitResult` with its required members (`action`); optional members absent, constants written when encoding.
     pub fn new(action: impl Into<ElicitResultAction>) -> Self {
@@ -2407,13 +2215,7 @@ impl __rt::serde::Serialize for ElicitResultAction {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResultAction);
 impl __rt::Unknowns for ElicitResultAction {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -2449,13 +2251,7 @@ impl __rt::serde::Serialize for ElicitResultContentValue {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResultContentValue {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResultContentValue);
 impl From<String> for ElicitResultContentValue {
     fn from(v: String) -> Self {
         ElicitResultContentValue::String(v)
@@ -2526,13 +2322,7 @@ impl __rt::serde::Serialize for EmbeddedResource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResource);
 impl EmbeddedResource {
     /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
     pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
@@ -2597,13 +2387,7 @@ impl __rt::serde::Serialize for EmbeddedResourceResource {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResourceResource);
 impl __rt::Unknowns for EmbeddedResourceResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2665,13 +2449,7 @@ impl __rt::serde::Serialize for EnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EnumSchema);
 impl EnumSchema {
     /// A `EnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -2733,13 +2511,7 @@ impl __rt::serde::Serialize for GetPromptRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequest);
 impl GetPromptRequest {
     /// A `GetPromptRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<GetPromptRequestParams>) -> Self {
@@ -2783,13 +2555,7 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequestParams);
 impl GetPromptRequestParams {
     /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -2842,13 +2608,7 @@ impl __rt::serde::Serialize for GetPromptResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResult);
 impl GetPromptResult {
     /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<PromptMessage>) -> Self {
@@ -2919,13 +2679,7 @@ impl __rt::serde::Serialize for ImageContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ImageContent);
 impl ImageContent {
     /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -2992,13 +2746,7 @@ impl __rt::serde::Serialize for Implementation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Implementation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Implementation);
 impl Implementation {
     /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -3047,13 +2795,7 @@ impl __rt::serde::Serialize for InitializeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequest);
 impl InitializeRequest {
     /// A `InitializeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<InitializeRequestParams>) -> Self {
@@ -3098,13 +2840,7 @@ impl __rt::serde::Serialize for InitializeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequestParams);
 impl InitializeRequestParams {
     /// A `InitializeRequestParams` with its required members (`protocolVersion`, `capabilities`, `clientInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3170,13 +2906,7 @@ impl __rt::serde::Serialize for InitializeResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeResult);
 impl InitializeResult {
     /// A `InitializeResult` with its required members (`protocolVersion`, `capabilities`, `serverInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3245,13 +2975,7 @@ impl __rt::serde::Serialize for InitializedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotification);
 impl InitializedNotification {
     /// A `InitializedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -3301,13 +3025,7 @@ impl __rt::serde::Serialize for InitializedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotificationParams);
 impl InitializedNotificationParams {
     /// A `InitializedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3355,13 +3073,7 @@ impl __rt::serde::Serialize for JsonRpcError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcError);
 impl JsonRpcError {
     /// A `JSONRPCError` with its required members (`id`, `error`); optional members absent, constants written when encoding.
     pub fn new(id: Option<RequestId>, error: impl Into<JsonRpcErrorError>) -> Self {
@@ -3412,13 +3124,7 @@ impl __rt::serde::Serialize for JsonRpcErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcErrorError);
 impl JsonRpcErrorError {
     /// A `JsonRpcErrorError` with its required members (`code`, `message`); optional members absent, constants written when encoding.
     pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -3487,13 +3193,7 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessage);
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3545,13 +3245,7 @@ impl __rt::serde::Serialize for JsonRpcNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotification);
 impl JsonRpcNotification {
     /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -3599,13 +3293,7 @@ impl __rt::serde::Serialize for JsonRpcNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotificationParams);
 impl JsonRpcNotificationParams {
     /// A `JsonRpcNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3658,13 +3346,7 @@ impl __rt::serde::Serialize for JsonRpcRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequest);
 impl JsonRpcRequest {
     /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
@@ -3716,13 +3398,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequestParamsMeta);
 impl JsonRpcRequestParamsMeta {
     /// A `JsonRpcRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -3768,13 +3444,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequestParams);
 impl JsonRpcRequestParams {
     /// A `JsonRpcRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3822,13 +3492,7 @@ impl __rt::serde::Serialize for JsonRpcResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResponse);
 impl JsonRpcResponse {
     /// A `JSONRPCResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
@@ -3878,13 +3542,7 @@ impl __rt::serde::Serialize for ListPromptsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequest);
 impl ListPromptsRequest {
     /// A `ListPromptsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -3932,13 +3590,7 @@ impl __rt::serde::Serialize for ListPromptsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequestParams);
 impl ListPromptsRequestParams {
     /// A `ListPromptsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -3991,13 +3643,7 @@ impl __rt::serde::Serialize for ListPromptsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResult);
 impl ListPromptsResult {
     /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
     pub fn new(prompts: Vec<Prompt>) -> Self {
@@ -4057,13 +3703,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequest);
 impl ListResourceTemplatesRequest {
     /// A `ListResourceTemplatesRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4114,13 +3754,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequestParams);
 impl ListResourceTemplatesRequestParams {
     /// A `ListResourceTemplatesRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4173,13 +3807,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResult);
 impl ListResourceTemplatesResult {
     /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
     pub fn new(resource_templates: Vec<ResourceTemplate>) -> Self {
@@ -4239,13 +3867,7 @@ impl __rt::serde::Serialize for ListResourcesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequest);
 impl ListResourcesRequest {
     /// A `ListResourcesRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4293,13 +3915,7 @@ impl __rt::serde::Serialize for ListResourcesRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequestParams);
 impl ListResourcesRequestParams {
     /// A `ListResourcesRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4352,13 +3968,7 @@ impl __rt::serde::Serialize for ListResourcesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResult);
 impl ListResourcesResult {
     /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
     pub fn new(resources: Vec<Resource>) -> Self {
@@ -4424,13 +4034,7 @@ impl __rt::serde::Serialize for ListRootsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequest);
 impl ListRootsRequest {
     /// A `ListRootsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4477,13 +4081,7 @@ impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParamsMeta);
 impl ListRootsRequestParamsMeta {
     /// A `ListRootsRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -4529,13 +4127,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParams);
 impl ListRootsRequestParams {
     /// A `ListRootsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4582,13 +4174,7 @@ impl __rt::serde::Serialize for ListRootsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsResult);
 impl ListRootsResult {
     /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
     pub fn new(roots: Vec<Root>) -> Self {
@@ -4641,13 +4227,7 @@ impl __rt::serde::Serialize for ListToolsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequest);
 impl ListToolsRequest {
     /// A `ListToolsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -4695,13 +4275,7 @@ impl __rt::serde::Serialize for ListToolsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequestParams);
 impl ListToolsRequestParams {
     /// A `ListToolsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -4754,13 +4328,7 @@ impl __rt::serde::Serialize for ListToolsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResult);
 impl ListToolsResult {
     /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
     pub fn new(tools: Vec<Tool>) -> Self {
@@ -4854,13 +4422,7 @@ impl __rt::serde::Serialize for LoggingLevel {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingLevel {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingLevel);
 impl __rt::Unknowns for LoggingLevel {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4890,13 +4452,7 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotification);
 impl LoggingMessageNotification {
     /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
@@ -4943,13 +4499,7 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotificationParams);
 impl LoggingMessageNotificationParams {
     /// A `LoggingMessageNotificationParams` with its required members (`level`, `data`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>, data: __rt::Value) -> Self {
@@ -5006,13 +4556,7 @@ impl __rt::serde::Serialize for ModelHint {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelHint);
 impl ModelHint {
     /// A `ModelHint` with every optional member absent.
     pub fn new() -> Self {
@@ -5093,13 +4637,7 @@ impl __rt::serde::Serialize for ModelPreferences {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelPreferences);
 impl ModelPreferences {
     /// A `ModelPreferences` with every optional member absent.
     pub fn new() -> Self {
@@ -5170,13 +4708,7 @@ impl __rt::serde::Serialize for Notification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Notification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Notification);
 impl Notification {
     /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -5224,13 +4756,7 @@ impl __rt::serde::Serialize for NotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NotificationParams);
 impl NotificationParams {
     /// A `NotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5290,13 +4816,7 @@ impl __rt::serde::Serialize for NumberSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NumberSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NumberSchema);
 impl NumberSchema {
     /// A `NumberSchema` with its required members (`type`); optional members absent, constants written when encoding.
     pub fn new(r#type: impl Into<NumberSchemaType>) -> Self {
@@ -5374,13 +4894,7 @@ impl __rt::serde::Serialize for NumberSchemaType {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NumberSchemaType);
 impl __rt::Unknowns for NumberSchemaType {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -5410,13 +4924,7 @@ impl __rt::serde::Serialize for PaginatedRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequest);
 impl PaginatedRequest {
     /// A `PaginatedRequest` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -5465,13 +4973,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequestParams);
 impl PaginatedRequestParams {
     /// A `PaginatedRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5521,13 +5023,7 @@ impl __rt::serde::Serialize for PaginatedResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedResult);
 impl PaginatedResult {
     /// A `PaginatedResult` with every optional member absent.
     pub fn new() -> Self {
@@ -5583,13 +5079,7 @@ impl __rt::serde::Serialize for PingRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequest);
 impl PingRequest {
     /// A `PingRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -5636,13 +5126,7 @@ impl __rt::serde::Serialize for PingRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequestParamsMeta);
 impl PingRequestParamsMeta {
     /// A `PingRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -5688,13 +5172,7 @@ impl __rt::serde::Serialize for PingRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequestParams);
 impl PingRequestParams {
     /// A `PingRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -5771,13 +5249,7 @@ impl __rt::serde::Serialize for PrimitiveSchemaDefinition {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PrimitiveSchemaDefinition {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PrimitiveSchemaDefinition);
 impl __rt::Unknowns for PrimitiveSchemaDefinition {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5842,13 +5314,7 @@ impl __rt::serde::Serialize for ProgressNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotification);
 impl ProgressNotification {
     /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
@@ -5900,13 +5366,7 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotificationParams);
 impl ProgressNotificationParams {
     /// A `ProgressNotificationParams` with its required members (`progressToken`, `progress`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5962,13 +5422,7 @@ impl __rt::serde::Serialize for ProgressToken {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressToken);
 impl From<String> for ProgressToken {
     fn from(v: String) -> Self {
         ProgressToken::String(v)
@@ -6048,13 +5502,7 @@ impl __rt::serde::Serialize for Prompt {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Prompt {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Prompt);
 impl Prompt {
     /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -6141,13 +5589,7 @@ impl __rt::serde::Serialize for PromptArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptArgument);
 impl PromptArgument {
     /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -6211,13 +5653,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotification);
 impl PromptListChangedNotification {
     /// A `PromptListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -6267,13 +5703,7 @@ impl __rt::serde::Serialize for PromptListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotificationParams);
 impl PromptListChangedNotificationParams {
     /// A `PromptListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6319,13 +5749,7 @@ impl __rt::serde::Serialize for PromptMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessage);
 impl PromptMessage {
     /// A `PromptMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(role: impl Into<Role>, content: impl Into<ContentBlock>) -> Self {
@@ -6380,13 +5804,7 @@ impl __rt::serde::Serialize for PromptReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptReference);
 impl PromptReference {
     /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -6434,13 +5852,7 @@ impl __rt::serde::Serialize for ReadResourceRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequest);
 impl ReadResourceRequest {
     /// A `ReadResourceRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ReadResourceRequestParams>) -> Self {
@@ -6479,13 +5891,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequestParams);
 impl ReadResourceRequestParams {
     /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -6526,13 +5932,7 @@ impl __rt::serde::Serialize for ReadResourceResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResult);
 impl ReadResourceResult {
     /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
     pub fn new(contents: Vec<ReadResourceResultContentsItem>) -> Self {
@@ -6591,13 +5991,7 @@ impl __rt::serde::Serialize for ReadResourceResultContentsItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultContentsItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultContentsItem);
 impl __rt::Unknowns for ReadResourceResultContentsItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -6642,13 +6036,7 @@ impl __rt::serde::Serialize for Request {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Request {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Request);
 impl Request {
     /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -6696,13 +6084,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParamsMeta);
 impl RequestParamsMeta {
     /// A `RequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -6748,13 +6130,7 @@ impl __rt::serde::Serialize for RequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParams);
 impl RequestParams {
     /// A `RequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6793,13 +6169,7 @@ impl __rt::serde::Serialize for RequestId {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestId {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestId);
 impl From<String> for RequestId {
     fn from(v: String) -> Self {
         RequestId::String(v)
@@ -6896,13 +6266,7 @@ impl __rt::serde::Serialize for Resource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Resource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Resource);
 impl Resource {
     /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
@@ -6994,13 +6358,7 @@ impl __rt::serde::Serialize for ResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceContents);
 impl ResourceContents {
     /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -7099,13 +6457,7 @@ impl __rt::serde::Serialize for ResourceLink {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceLink {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceLink);
 impl ResourceLink {
     /// A `ResourceLink` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
@@ -7194,13 +6546,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotification);
 impl ResourceListChangedNotification {
     /// A `ResourceListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -7250,13 +6596,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotificationParams);
 impl ResourceListChangedNotificationParams {
     /// A `ResourceListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -7331,13 +6671,7 @@ impl __rt::serde::Serialize for ResourceTemplate {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplate {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplate);
 impl ResourceTemplate {
     /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri_template: impl Into<String>) -> Self {
@@ -7417,13 +6751,7 @@ impl __rt::serde::Serialize for ResourceTemplateReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplateReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplateReference);
 impl ResourceTemplateReference {
     /// A `ResourceTemplateReference` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -7464,13 +6792,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotification);
 impl ResourceUpdatedNotification {
     /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
@@ -7509,13 +6831,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotificationParams);
 impl ResourceUpdatedNotificationParams {
     /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -7553,13 +6869,7 @@ impl __rt::serde::Serialize for McpResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for McpResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(McpResult);
 impl McpResult {
     /// A `Result` with every optional member absent.
     pub fn new() -> Self {
@@ -7610,13 +6920,7 @@ impl __rt::serde::Serialize for Role {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Role {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Role);
 impl __rt::Unknowns for Role {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -7655,13 +6959,7 @@ impl __rt::serde::Serialize for Root {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Root {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Root);
 impl Root {
     /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -7720,13 +7018,7 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotification);
 impl RootsListChangedNotification {
     /// A `RootsListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -7776,13 +7068,7 @@ impl __rt::serde::Serialize for RootsListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotificationParams);
 impl RootsListChangedNotificationParams {
     /// A `RootsListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -7825,13 +7111,7 @@ impl __rt::serde::Serialize for SamplingMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessage);
 impl SamplingMessage {
     /// A `SamplingMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(
@@ -7894,13 +7174,7 @@ impl __rt::serde::Serialize for SamplingMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContent);
 impl __rt::Unknowns for SamplingMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7977,13 +7251,7 @@ impl __rt::serde::Serialize for ServerCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilities);
 impl ServerCapabilities {
     /// A `ServerCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -8077,13 +7345,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesPrompts {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesPrompts);
 impl ServerCapabilitiesPrompts {
     /// A `ServerCapabilitiesPrompts` with every optional member absent.
     pub fn new() -> Self {
@@ -8132,13 +7394,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesResources {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesResources);
 impl ServerCapabilitiesResources {
     /// A `ServerCapabilitiesResources` with every optional member absent.
     pub fn new() -> Self {
@@ -8189,13 +7445,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTools);
 impl ServerCapabilitiesTools {
     /// A `ServerCapabilitiesTools` with every optional member absent.
     pub fn new() -> Self {
@@ -8299,13 +7549,7 @@ impl __rt::serde::Serialize for ServerNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerNotification);
 impl __rt::Unknowns for ServerNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8403,13 +7647,7 @@ impl __rt::serde::Serialize for ServerRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerRequest);
 impl __rt::Unknowns for ServerRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8530,13 +7768,7 @@ impl __rt::serde::Serialize for ServerResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerResult);
 impl __rt::Unknowns for ServerResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8597,13 +7829,7 @@ impl __rt::serde::Serialize for SetLevelRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequest);
 impl SetLevelRequest {
     /// A `SetLevelRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SetLevelRequestParams>) -> Self {
@@ -8642,13 +7868,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequestParams);
 impl SetLevelRequestParams {
     /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>) -> Self {
@@ -8711,13 +7931,7 @@ impl __rt::serde::Serialize for StringSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for StringSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(StringSchema);
 impl StringSchema {
     /// A `StringSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -8809,13 +8023,7 @@ impl __rt::serde::Serialize for StringSchemaFormat {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for StringSchemaFormat {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(StringSchemaFormat);
 impl __rt::Unknowns for StringSchemaFormat {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -8845,13 +8053,7 @@ impl __rt::serde::Serialize for SubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequest);
 impl SubscribeRequest {
     /// A `SubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SubscribeRequestParams>) -> Self {
@@ -8890,13 +8092,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequestParams);
 impl SubscribeRequestParams {
     /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -8947,13 +8143,7 @@ impl __rt::serde::Serialize for TextContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextContent);
 impl TextContent {
     /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
     pub fn new(text: impl Into<String>) -> Self {
@@ -9019,13 +8209,7 @@ impl __rt::serde::Serialize for TextResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextResourceContents);
 impl TextResourceContents {
     /// A `TextResourceContents` with its required members (`uri`, `text`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, text: impl Into<String>) -> Self {
@@ -9114,13 +8298,7 @@ impl __rt::serde::Serialize for Tool {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Tool {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Tool);
 impl Tool {
     /// A `Tool` with its required members (`name`, `inputSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -9216,13 +8394,7 @@ impl __rt::serde::Serialize for ToolInputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolInputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolInputSchema);
 impl ToolInputSchema {
     /// A `ToolInputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -9287,13 +8459,7 @@ impl __rt::serde::Serialize for ToolOutputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolOutputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolOutputSchema);
 impl ToolOutputSchema {
     /// A `ToolOutputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -9391,13 +8557,7 @@ impl __rt::serde::Serialize for ToolAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolAnnotations);
 impl ToolAnnotations {
     /// A `ToolAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -9474,13 +8634,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotification);
 impl ToolListChangedNotification {
     /// A `ToolListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -9530,13 +8684,7 @@ impl __rt::serde::Serialize for ToolListChangedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotificationParams);
 impl ToolListChangedNotificationParams {
     /// A `ToolListChangedNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -9581,13 +8729,7 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequest);
 impl UnsubscribeRequest {
     /// A `UnsubscribeRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<UnsubscribeRequestParams>) -> Self {
@@ -9626,13 +8768,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequestParams);
 impl UnsubscribeRequestParams {
     /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -9854,13 +8990,7 @@ impl __rt::serde::Serialize for ClientMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientMessage);
 impl __rt::Unknowns for ClientMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -9990,13 +9120,7 @@ impl __rt::serde::Serialize for ServerMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerMessage);
 impl __rt::Unknowns for ServerMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {

@@ -48,13 +48,7 @@ impl __rt::serde::Serialize for Annotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Annotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Annotations);
 impl Annotations {
     /// A `Annotations` with every optional member absent.
     pub fn new() -> Self {
@@ -128,13 +122,7 @@ impl __rt::serde::Serialize for AudioContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for AudioContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(AudioContent);
 impl AudioContent {
     /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -198,13 +186,7 @@ impl __rt::serde::Serialize for BaseMetadata {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BaseMetadata {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BaseMetadata);
 impl BaseMetadata {
     /// A `BaseMetadata` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -260,13 +242,7 @@ impl __rt::serde::Serialize for BlobResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BlobResourceContents);
 impl BlobResourceContents {
     /// A `BlobResourceContents` with its required members (`uri`, `blob`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, blob: impl Into<String>) -> Self {
@@ -334,13 +310,7 @@ impl __rt::serde::Serialize for BooleanSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BooleanSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BooleanSchema);
 impl BooleanSchema {
     /// A `BooleanSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -407,13 +377,7 @@ impl __rt::serde::Serialize for CallToolRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequest);
 impl CallToolRequest {
     /// A `CallToolRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -479,13 +443,7 @@ impl __rt::serde::Serialize for CallToolRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequestParams);
 impl CallToolRequestParams {
     /// A `CallToolRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -557,13 +515,7 @@ impl __rt::serde::Serialize for CallToolRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequestParamsMeta);
 impl CallToolRequestParamsMeta {
     /// A `CallToolRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -633,13 +585,7 @@ impl __rt::serde::Serialize for CallToolResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResult);
 impl CallToolResult {
     /// A `CallToolResult` with its required members (`content`); optional members absent, constants written when encoding.
     pub fn new(content: Vec<ContentBlock>) -> Self {
@@ -741,13 +687,7 @@ impl __rt::serde::Serialize for CancelTaskRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelTaskRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelTaskRequest);
 impl CancelTaskRequest {
     /// A `CancelTaskRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -793,13 +733,7 @@ impl __rt::serde::Serialize for CancelTaskRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelTaskRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelTaskRequestParams);
 impl CancelTaskRequestParams {
     /// A `CancelTaskRequestParams` with its required members (`taskId`); optional members absent, constants written when encoding.
     pub fn new(task_id: impl Into<String>) -> Self {
@@ -866,13 +800,7 @@ impl __rt::serde::Serialize for CancelTaskResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelTaskResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelTaskResult);
 impl CancelTaskResult {
     /// A `CancelTaskResult` with its required members (`taskId`, `status`, `createdAt`, `lastUpdatedAt`, `ttl`); optional members absent, constants written when encoding.
     pub fn new(
@@ -953,13 +881,7 @@ impl __rt::serde::Serialize for CancelledNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotification);
 impl CancelledNotification {
     /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
@@ -1014,13 +936,7 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotificationParams);
 impl CancelledNotificationParams {
     /// A `CancelledNotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -1101,13 +1017,7 @@ impl __rt::serde::Serialize for ClientCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilities);
 impl ClientCapabilities {
     /// A `ClientCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -1200,13 +1110,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesRoots {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesRoots);
 impl ClientCapabilitiesRoots {
     /// A `ClientCapabilitiesRoots` with every optional member absent.
     pub fn new() -> Self {
@@ -1256,13 +1160,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesSampling {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesSampling {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesSampling);
 impl ClientCapabilitiesSampling {
     /// A `ClientCapabilitiesSampling` with every optional member absent.
     pub fn new() -> Self {
@@ -1318,13 +1216,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesElicitation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesElicitation);
 impl ClientCapabilitiesElicitation {
     /// A `ClientCapabilitiesElicitation` with every optional member absent.
     pub fn new() -> Self {
@@ -1375,13 +1267,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsSampling {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasksRequestsSampling {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesTasksRequestsSampling);
 impl ClientCapabilitiesTasksRequestsSampling {
     /// A `ClientCapabilitiesTasksRequestsSampling` with every optional member absent.
     pub fn new() -> Self {
@@ -1425,13 +1311,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsElicitation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasksRequestsElicitation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesTasksRequestsElicitation);
 impl ClientCapabilitiesTasksRequestsElicitation {
     /// A `ClientCapabilitiesTasksRequestsElicitation` with every optional member absent.
     pub fn new() -> Self {
@@ -1480,13 +1360,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasksRequests {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasksRequests {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesTasksRequests);
 impl ClientCapabilitiesTasksRequests {
     /// A `ClientCapabilitiesTasksRequests` with every optional member absent.
     pub fn new() -> Self {
@@ -1559,13 +1433,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasks {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesTasks {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesTasks);
 impl ClientCapabilitiesTasks {
     /// A `ClientCapabilitiesTasks` with every optional member absent.
     pub fn new() -> Self {
@@ -1665,13 +1533,7 @@ impl __rt::serde::Serialize for ClientNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientNotification);
 impl __rt::Unknowns for ClientNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1865,13 +1727,7 @@ impl __rt::serde::Serialize for ClientRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientRequest);
 impl __rt::Unknowns for ClientRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2008,13 +1864,7 @@ impl __rt::serde::Serialize for ClientResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientResult);
 impl __rt::Unknowns for ClientResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2077,13 +1927,7 @@ impl __rt::serde::Serialize for CompleteRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequest);
 impl CompleteRequest {
     /// A `CompleteRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2142,13 +1986,7 @@ impl __rt::serde::Serialize for CompleteRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParams);
 impl CompleteRequestParams {
     /// A `CompleteRequestParams` with its required members (`ref`, `argument`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2216,13 +2054,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsMeta);
 impl CompleteRequestParamsMeta {
     /// A `CompleteRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -2284,13 +2116,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsRef {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsRef {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsRef);
 impl __rt::Unknowns for CompleteRequestParamsRef {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2347,13 +2173,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsArgument);
 impl CompleteRequestParamsArgument {
     /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
@@ -2392,13 +2212,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsContext {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsContext);
 impl CompleteRequestParamsContext {
     /// A `CompleteRequestParamsContext` with every optional member absent.
     pub fn new() -> Self {
@@ -2445,13 +2259,7 @@ impl __rt::serde::Serialize for CompleteResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResult);
 impl CompleteResult {
     /// A `CompleteResult` with its required members (`completion`); optional members absent, constants written when encoding.
     pub fn new(completion: impl Into<CompleteResultCompletion>) -> Self {
@@ -2507,13 +2315,7 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResultCompletion);
 impl CompleteResultCompletion {
     /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
     pub fn new(values: Vec<String>) -> Self {
@@ -2599,13 +2401,7 @@ impl __rt::serde::Serialize for ContentBlock {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ContentBlock {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ContentBlock);
 impl __rt::Unknowns for ContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2664,13 +2460,7 @@ impl __rt::serde::Serialize for CreateMessageRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequest);
 impl CreateMessageRequest {
     /// A `CreateMessageRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2783,13 +2573,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParams);
 impl CreateMessageRequestParams {
     /// A `CreateMessageRequestParams` with its required members (`messages`, `maxTokens`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<SamplingMessage>, max_tokens: i64) -> Self {
@@ -2919,13 +2703,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParamsMeta);
 impl CreateMessageRequestParamsMeta {
     /// A `CreateMessageRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -2991,13 +2769,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParamsIncludeContext);
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3048,13 +2820,7 @@ impl __rt::serde::Serialize for CreateMessageResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResult);
 impl CreateMessageResult {
     /// A `CreateMessageResult` with its required members (`role`, `content`, `model`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3166,13 +2932,7 @@ impl __rt::serde::Serialize for CreateMessageResultContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResultContent);
 impl __rt::Unknowns for CreateMessageResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3245,13 +3005,7 @@ impl __rt::serde::Serialize for CreateTaskResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateTaskResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateTaskResult);
 impl CreateTaskResult {
     /// A `CreateTaskResult` with its required members (`task`); optional members absent, constants written when encoding.
     pub fn new(task: impl Into<Task>) -> Self {
@@ -3310,13 +3064,7 @@ impl __rt::serde::Serialize for ElicitRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequest);
 impl ElicitRequest {
     /// A `ElicitRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3386,13 +3134,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParams);
 impl ElicitRequestFormParams {
     /// A `ElicitRequestFormParams` with its required members (`message`, `requestedSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3461,13 +3203,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParamsMeta);
 impl ElicitRequestFormParamsMeta {
     /// A `ElicitRequestFormParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -3521,13 +3257,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsMode {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsMode {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParamsMode);
 impl __rt::Unknowns for ElicitRequestFormParamsMode {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3568,13 +3298,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsRequestedSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsRequestedSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParamsRequestedSchema);
 impl ElicitRequestFormParamsRequestedSchema {
     /// A `ElicitRequestFormParamsRequestedSchema` with its required members (`properties`); optional members absent, constants written when encoding.
     pub fn new(properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>) -> Self {
@@ -3639,13 +3363,7 @@ impl __rt::serde::Serialize for ElicitRequestParams {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestParams);
 impl __rt::Unknowns for ElicitRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3714,13 +3432,7 @@ impl __rt::serde::Serialize for ElicitRequestUrlParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestUrlParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestUrlParams);
 impl ElicitRequestUrlParams {
     /// A `ElicitRequestURLParams` with its required members (`message`, `elicitationId`, `url`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3781,13 +3493,7 @@ impl __rt::serde::Serialize for ElicitRequestUrlParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestUrlParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestUrlParamsMeta);
 impl ElicitRequestUrlParamsMeta {
     /// A `ElicitRequestUrlParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -3846,13 +3552,7 @@ impl __rt::serde::Serialize for ElicitResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResult);
 impl ElicitResult {
     /// A `ElicitResult` with its required members (`action`); optional members absent, constants written when encoding.
     pub fn new(action: impl Into<ElicitResultAction>) -> Self {
@@ -3929,13 +3629,7 @@ impl __rt::serde::Serialize for ElicitResultAction {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResultAction);
 impl __rt::Unknowns for ElicitResultAction {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3971,13 +3665,7 @@ impl __rt::serde::Serialize for ElicitResultContentValue {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResultContentValue {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResultContentValue);
 impl From<String> for ElicitResultContentValue {
     fn from(v: String) -> Self {
         ElicitResultContentValue::String(v)
@@ -4038,13 +3726,7 @@ impl __rt::serde::Serialize for ElicitationCompleteNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitationCompleteNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitationCompleteNotification);
 impl ElicitationCompleteNotification {
     /// A `ElicitationCompleteNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ElicitationCompleteNotificationParams>) -> Self {
@@ -4083,13 +3765,7 @@ impl __rt::serde::Serialize for ElicitationCompleteNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitationCompleteNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitationCompleteNotificationParams);
 impl ElicitationCompleteNotificationParams {
     /// A `ElicitationCompleteNotificationParams` with its required members (`elicitationId`); optional members absent, constants written when encoding.
     pub fn new(elicitation_id: impl Into<String>) -> Self {
@@ -4143,13 +3819,7 @@ impl __rt::serde::Serialize for EmbeddedResource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResource);
 impl EmbeddedResource {
     /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
     pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
@@ -4214,13 +3884,7 @@ impl __rt::serde::Serialize for EmbeddedResourceResource {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResourceResource);
 impl __rt::Unknowns for EmbeddedResourceResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -4306,13 +3970,7 @@ impl __rt::serde::Serialize for EnumSchema {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EnumSchema);
 impl __rt::Unknowns for EnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -4380,13 +4038,7 @@ impl __rt::serde::Serialize for Error {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Error {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Error);
 impl Error {
     /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
     pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -4441,13 +4093,7 @@ impl __rt::serde::Serialize for GetPromptRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequest);
 impl GetPromptRequest {
     /// A `GetPromptRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -4503,13 +4149,7 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequestParams);
 impl GetPromptRequestParams {
     /// A `GetPromptRequestParams` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -4561,13 +4201,7 @@ impl __rt::serde::Serialize for GetPromptRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequestParamsMeta);
 impl GetPromptRequestParamsMeta {
     /// A `GetPromptRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -4621,13 +4255,7 @@ impl __rt::serde::Serialize for GetPromptResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResult);
 impl GetPromptResult {
     /// A `GetPromptResult` with its required members (`messages`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<PromptMessage>) -> Self {
@@ -4691,13 +4319,7 @@ impl __rt::serde::Serialize for GetTaskPayloadRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetTaskPayloadRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetTaskPayloadRequest);
 impl GetTaskPayloadRequest {
     /// A `GetTaskPayloadRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -4743,13 +4365,7 @@ impl __rt::serde::Serialize for GetTaskPayloadRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetTaskPayloadRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetTaskPayloadRequestParams);
 impl GetTaskPayloadRequestParams {
     /// A `GetTaskPayloadRequestParams` with its required members (`taskId`); optional members absent, constants written when encoding.
     pub fn new(task_id: impl Into<String>) -> Self {
@@ -4789,13 +4405,7 @@ impl __rt::serde::Serialize for GetTaskPayloadResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetTaskPayloadResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetTaskPayloadResult);
 impl GetTaskPayloadResult {
     /// A `GetTaskPayloadResult` with every optional member absent.
     pub fn new() -> Self {
@@ -4846,13 +4456,7 @@ impl __rt::serde::Serialize for GetTaskRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetTaskRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetTaskRequest);
 impl GetTaskRequest {
     /// A `GetTaskRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -4898,13 +4502,7 @@ impl __rt::serde::Serialize for GetTaskRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetTaskRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetTaskRequestParams);
 impl GetTaskRequestParams {
     /// A `GetTaskRequestParams` with its required members (`taskId`); optional members absent, constants written when encoding.
     pub fn new(task_id: impl Into<String>) -> Self {
@@ -4971,13 +4569,7 @@ impl __rt::serde::Serialize for GetTaskResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetTaskResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetTaskResult);
 impl GetTaskResult {
     /// A `GetTaskResult` with its required members (`taskId`, `status`, `createdAt`, `lastUpdatedAt`, `ttl`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5072,13 +4664,7 @@ impl __rt::serde::Serialize for Icon {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Icon {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Icon);
 impl Icon {
     /// A `Icon` with its required members (`src`); optional members absent, constants written when encoding.
     pub fn new(src: impl Into<String>) -> Self {
@@ -5150,13 +4736,7 @@ impl __rt::serde::Serialize for IconTheme {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for IconTheme {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(IconTheme);
 impl __rt::Unknowns for IconTheme {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -5191,13 +4771,7 @@ impl __rt::serde::Serialize for Icons {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Icons {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Icons);
 impl Icons {
     /// A `Icons` with every optional member absent.
     pub fn new() -> Self {
@@ -5260,13 +4834,7 @@ impl __rt::serde::Serialize for ImageContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ImageContent);
 impl ImageContent {
     /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -5360,13 +4928,7 @@ impl __rt::serde::Serialize for Implementation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Implementation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Implementation);
 impl Implementation {
     /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -5445,13 +5007,7 @@ impl __rt::serde::Serialize for InitializeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequest);
 impl InitializeRequest {
     /// A `InitializeRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5508,13 +5064,7 @@ impl __rt::serde::Serialize for InitializeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequestParams);
 impl InitializeRequestParams {
     /// A `InitializeRequestParams` with its required members (`protocolVersion`, `capabilities`, `clientInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5571,13 +5121,7 @@ impl __rt::serde::Serialize for InitializeRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeRequestParamsMeta);
 impl InitializeRequestParamsMeta {
     /// A `InitializeRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -5639,13 +5183,7 @@ impl __rt::serde::Serialize for InitializeResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializeResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializeResult);
 impl InitializeResult {
     /// A `InitializeResult` with its required members (`protocolVersion`, `capabilities`, `serverInfo`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5717,13 +5255,7 @@ impl __rt::serde::Serialize for InitializedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InitializedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InitializedNotification);
 impl InitializedNotification {
     /// A `InitializedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -5780,13 +5312,7 @@ impl __rt::serde::Serialize for JsonRpcErrorResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcErrorResponse);
 impl JsonRpcErrorResponse {
     /// A `JSONRPCErrorResponse` with its required members (`error`); optional members absent, constants written when encoding.
     pub fn new(error: impl Into<Error>) -> Self {
@@ -5860,13 +5386,7 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessage);
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5918,13 +5438,7 @@ impl __rt::serde::Serialize for JsonRpcNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotification);
 impl JsonRpcNotification {
     /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -5980,13 +5494,7 @@ impl __rt::serde::Serialize for JsonRpcRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequest);
 impl JsonRpcRequest {
     /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
@@ -6042,13 +5550,7 @@ impl __rt::serde::Serialize for JsonRpcResponse {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResponse);
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -6092,13 +5594,7 @@ impl __rt::serde::Serialize for JsonRpcResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResultResponse);
 impl JsonRpcResultResponse {
     /// A `JSONRPCResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
@@ -6168,13 +5664,7 @@ impl __rt::serde::Serialize for LegacyTitledEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LegacyTitledEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LegacyTitledEnumSchema);
 impl LegacyTitledEnumSchema {
     /// A `LegacyTitledEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -6251,13 +5741,7 @@ impl __rt::serde::Serialize for ListPromptsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequest);
 impl ListPromptsRequest {
     /// A `ListPromptsRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -6317,13 +5801,7 @@ impl __rt::serde::Serialize for ListPromptsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResult);
 impl ListPromptsResult {
     /// A `ListPromptsResult` with its required members (`prompts`); optional members absent, constants written when encoding.
     pub fn new(prompts: Vec<Prompt>) -> Self {
@@ -6389,13 +5867,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequest);
 impl ListResourceTemplatesRequest {
     /// A `ListResourceTemplatesRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -6455,13 +5927,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResult);
 impl ListResourceTemplatesResult {
     /// A `ListResourceTemplatesResult` with its required members (`resourceTemplates`); optional members absent, constants written when encoding.
     pub fn new(resource_templates: Vec<ResourceTemplate>) -> Self {
@@ -6527,13 +5993,7 @@ impl __rt::serde::Serialize for ListResourcesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequest);
 impl ListResourcesRequest {
     /// A `ListResourcesRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -6593,13 +6053,7 @@ impl __rt::serde::Serialize for ListResourcesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResult);
 impl ListResourcesResult {
     /// A `ListResourcesResult` with its required members (`resources`); optional members absent, constants written when encoding.
     pub fn new(resources: Vec<Resource>) -> Self {
@@ -6671,13 +6125,7 @@ impl __rt::serde::Serialize for ListRootsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequest);
 impl ListRootsRequest {
     /// A `ListRootsRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -6733,13 +6181,7 @@ impl __rt::serde::Serialize for ListRootsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsResult);
 impl ListRootsResult {
     /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
     pub fn new(roots: Vec<Root>) -> Self {
@@ -6798,13 +6240,7 @@ impl __rt::serde::Serialize for ListTasksRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListTasksRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListTasksRequest);
 impl ListTasksRequest {
     /// A `ListTasksRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -6864,13 +6300,7 @@ impl __rt::serde::Serialize for ListTasksResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListTasksResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListTasksResult);
 impl ListTasksResult {
     /// A `ListTasksResult` with its required members (`tasks`); optional members absent, constants written when encoding.
     pub fn new(tasks: Vec<Task>) -> Self {
@@ -6936,13 +6366,7 @@ impl __rt::serde::Serialize for ListToolsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequest);
 impl ListToolsRequest {
     /// A `ListToolsRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -7002,13 +6426,7 @@ impl __rt::serde::Serialize for ListToolsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResult);
 impl ListToolsResult {
     /// A `ListToolsResult` with its required members (`tools`); optional members absent, constants written when encoding.
     pub fn new(tools: Vec<Tool>) -> Self {
@@ -7102,13 +6520,7 @@ impl __rt::serde::Serialize for LoggingLevel {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingLevel {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingLevel);
 impl __rt::Unknowns for LoggingLevel {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -7141,13 +6553,7 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotification);
 impl LoggingMessageNotification {
     /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
@@ -7199,13 +6605,7 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotificationParams);
 impl LoggingMessageNotificationParams {
     /// A `LoggingMessageNotificationParams` with its required members (`level`, `data`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>, data: __rt::Value) -> Self {
@@ -7269,13 +6669,7 @@ impl __rt::serde::Serialize for ModelHint {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelHint);
 impl ModelHint {
     /// A `ModelHint` with every optional member absent.
     pub fn new() -> Self {
@@ -7356,13 +6750,7 @@ impl __rt::serde::Serialize for ModelPreferences {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelPreferences);
 impl ModelPreferences {
     /// A `ModelPreferences` with every optional member absent.
     pub fn new() -> Self {
@@ -7441,13 +6829,7 @@ impl __rt::serde::Serialize for MultiSelectEnumSchema {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for MultiSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(MultiSelectEnumSchema);
 impl __rt::Unknowns for MultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7496,13 +6878,7 @@ impl __rt::serde::Serialize for Notification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Notification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Notification);
 impl Notification {
     /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -7547,13 +6923,7 @@ impl __rt::serde::Serialize for NotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NotificationParams);
 impl NotificationParams {
     /// A `NotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -7620,13 +6990,7 @@ impl __rt::serde::Serialize for NumberSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NumberSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NumberSchema);
 impl NumberSchema {
     /// A `NumberSchema` with its required members (`type`); optional members absent, constants written when encoding.
     pub fn new(r#type: impl Into<NumberSchemaType>) -> Self {
@@ -7711,13 +7075,7 @@ impl __rt::serde::Serialize for NumberSchemaType {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NumberSchemaType);
 impl __rt::Unknowns for NumberSchemaType {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -7755,13 +7113,7 @@ impl __rt::serde::Serialize for PaginatedRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequest);
 impl PaginatedRequest {
     /// A `PaginatedRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
@@ -7819,13 +7171,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequestParams);
 impl PaginatedRequestParams {
     /// A `PaginatedRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -7876,13 +7222,7 @@ impl __rt::serde::Serialize for PaginatedRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequestParamsMeta);
 impl PaginatedRequestParamsMeta {
     /// A `PaginatedRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -7934,13 +7274,7 @@ impl __rt::serde::Serialize for PaginatedResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedResult);
 impl PaginatedResult {
     /// A `PaginatedResult` with every optional member absent.
     pub fn new() -> Self {
@@ -8002,13 +7336,7 @@ impl __rt::serde::Serialize for PingRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PingRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PingRequest);
 impl PingRequest {
     /// A `PingRequest` with its required members (`id`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>) -> Self {
@@ -8136,13 +7464,7 @@ impl __rt::serde::Serialize for PrimitiveSchemaDefinition {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PrimitiveSchemaDefinition {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PrimitiveSchemaDefinition);
 impl __rt::Unknowns for PrimitiveSchemaDefinition {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8236,13 +7558,7 @@ impl __rt::serde::Serialize for ProgressNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotification);
 impl ProgressNotification {
     /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
@@ -8299,13 +7615,7 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotificationParams);
 impl ProgressNotificationParams {
     /// A `ProgressNotificationParams` with its required members (`progressToken`, `progress`); optional members absent, constants written when encoding.
     pub fn new(
@@ -8368,13 +7678,7 @@ impl __rt::serde::Serialize for ProgressToken {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressToken);
 impl From<String> for ProgressToken {
     fn from(v: String) -> Self {
         ProgressToken::String(v)
@@ -8467,13 +7771,7 @@ impl __rt::serde::Serialize for Prompt {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Prompt {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Prompt);
 impl Prompt {
     /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -8570,13 +7868,7 @@ impl __rt::serde::Serialize for PromptArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptArgument);
 impl PromptArgument {
     /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -8643,13 +7935,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotification);
 impl PromptListChangedNotification {
     /// A `PromptListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -8700,13 +7986,7 @@ impl __rt::serde::Serialize for PromptMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessage);
 impl PromptMessage {
     /// A `PromptMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(role: impl Into<Role>, content: impl Into<ContentBlock>) -> Self {
@@ -8761,13 +8041,7 @@ impl __rt::serde::Serialize for PromptReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptReference);
 impl PromptReference {
     /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -8821,13 +8095,7 @@ impl __rt::serde::Serialize for ReadResourceRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequest);
 impl ReadResourceRequest {
     /// A `ReadResourceRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -8878,13 +8146,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequestParams);
 impl ReadResourceRequestParams {
     /// A `ReadResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -8929,13 +8191,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequestParamsMeta);
 impl ReadResourceRequestParamsMeta {
     /// A `ReadResourceRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -8984,13 +8240,7 @@ impl __rt::serde::Serialize for ReadResourceResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResult);
 impl ReadResourceResult {
     /// A `ReadResourceResult` with its required members (`contents`); optional members absent, constants written when encoding.
     pub fn new(contents: Vec<ReadResourceResultContentsItem>) -> Self {
@@ -9049,13 +8299,7 @@ impl __rt::serde::Serialize for ReadResourceResultContentsItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultContentsItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultContentsItem);
 impl __rt::Unknowns for ReadResourceResultContentsItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -9096,13 +8340,7 @@ impl __rt::serde::Serialize for RelatedTaskMetadata {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RelatedTaskMetadata {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RelatedTaskMetadata);
 impl RelatedTaskMetadata {
     /// A `RelatedTaskMetadata` with its required members (`taskId`); optional members absent, constants written when encoding.
     pub fn new(task_id: impl Into<String>) -> Self {
@@ -9143,13 +8381,7 @@ impl __rt::serde::Serialize for Request {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Request {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Request);
 impl Request {
     /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -9191,13 +8423,7 @@ impl __rt::serde::Serialize for RequestId {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestId {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestId);
 impl From<String> for RequestId {
     fn from(v: String) -> Self {
         RequestId::String(v)
@@ -9254,13 +8480,7 @@ impl __rt::serde::Serialize for RequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParams);
 impl RequestParams {
     /// A `RequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -9304,13 +8524,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParamsMeta);
 impl RequestParamsMeta {
     /// A `RequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -9409,13 +8623,7 @@ impl __rt::serde::Serialize for Resource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Resource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Resource);
 impl Resource {
     /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
@@ -9517,13 +8725,7 @@ impl __rt::serde::Serialize for ResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceContents);
 impl ResourceContents {
     /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -9635,13 +8837,7 @@ impl __rt::serde::Serialize for ResourceLink {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceLink {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceLink);
 impl ResourceLink {
     /// A `ResourceLink` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
@@ -9743,13 +8939,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotification);
 impl ResourceListChangedNotification {
     /// A `ResourceListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -9799,13 +8989,7 @@ impl __rt::serde::Serialize for ResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceRequestParams);
 impl ResourceRequestParams {
     /// A `ResourceRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -9850,13 +9034,7 @@ impl __rt::serde::Serialize for ResourceRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceRequestParamsMeta);
 impl ResourceRequestParamsMeta {
     /// A `ResourceRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -9948,13 +9126,7 @@ impl __rt::serde::Serialize for ResourceTemplate {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplate {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplate);
 impl ResourceTemplate {
     /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri_template: impl Into<String>) -> Self {
@@ -10044,13 +9216,7 @@ impl __rt::serde::Serialize for ResourceTemplateReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplateReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplateReference);
 impl ResourceTemplateReference {
     /// A `ResourceTemplateReference` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -10094,13 +9260,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotification);
 impl ResourceUpdatedNotification {
     /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
@@ -10144,13 +9304,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotificationParams);
 impl ResourceUpdatedNotificationParams {
     /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -10195,13 +9349,7 @@ impl __rt::serde::Serialize for McpResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for McpResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(McpResult);
 impl McpResult {
     /// A `Result` with every optional member absent.
     pub fn new() -> Self {
@@ -10252,13 +9400,7 @@ impl __rt::serde::Serialize for Role {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Role {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Role);
 impl __rt::Unknowns for Role {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -10297,13 +9439,7 @@ impl __rt::serde::Serialize for Root {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Root {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Root);
 impl Root {
     /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -10365,13 +9501,7 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RootsListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RootsListChangedNotification);
 impl RootsListChangedNotification {
     /// A `RootsListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -10424,13 +9554,7 @@ impl __rt::serde::Serialize for SamplingMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessage);
 impl SamplingMessage {
     /// A `SamplingMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(
@@ -10521,13 +9645,7 @@ impl __rt::serde::Serialize for SamplingMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContent);
 impl __rt::Unknowns for SamplingMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -10637,13 +9755,7 @@ impl __rt::serde::Serialize for SamplingMessageContentBlock {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContentBlock {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContentBlock);
 impl __rt::Unknowns for SamplingMessageContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -10739,13 +9851,7 @@ impl __rt::serde::Serialize for ServerCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilities);
 impl ServerCapabilities {
     /// A `ServerCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -10849,13 +9955,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesPrompts {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesPrompts);
 impl ServerCapabilitiesPrompts {
     /// A `ServerCapabilitiesPrompts` with every optional member absent.
     pub fn new() -> Self {
@@ -10904,13 +10004,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesResources {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesResources);
 impl ServerCapabilitiesResources {
     /// A `ServerCapabilitiesResources` with every optional member absent.
     pub fn new() -> Self {
@@ -10961,13 +10055,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTools);
 impl ServerCapabilitiesTools {
     /// A `ServerCapabilitiesTools` with every optional member absent.
     pub fn new() -> Self {
@@ -11011,13 +10099,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTasksRequestsTools {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTasksRequestsTools {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTasksRequestsTools);
 impl ServerCapabilitiesTasksRequestsTools {
     /// A `ServerCapabilitiesTasksRequestsTools` with every optional member absent.
     pub fn new() -> Self {
@@ -11061,13 +10143,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTasksRequests {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTasksRequests {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTasksRequests);
 impl ServerCapabilitiesTasksRequests {
     /// A `ServerCapabilitiesTasksRequests` with every optional member absent.
     pub fn new() -> Self {
@@ -11127,13 +10203,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTasks {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTasks {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTasks);
 impl ServerCapabilitiesTasks {
     /// A `ServerCapabilitiesTasks` with every optional member absent.
     pub fn new() -> Self {
@@ -11275,13 +10345,7 @@ impl __rt::serde::Serialize for ServerNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerNotification);
 impl __rt::Unknowns for ServerNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11421,13 +10485,7 @@ impl __rt::serde::Serialize for ServerRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerRequest);
 impl __rt::Unknowns for ServerRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11590,13 +10648,7 @@ impl __rt::serde::Serialize for ServerResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerResult);
 impl __rt::Unknowns for ServerResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11673,13 +10725,7 @@ impl __rt::serde::Serialize for SetLevelRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequest);
 impl SetLevelRequest {
     /// A `SetLevelRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -11730,13 +10776,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequestParams);
 impl SetLevelRequestParams {
     /// A `SetLevelRequestParams` with its required members (`level`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>) -> Self {
@@ -11781,13 +10821,7 @@ impl __rt::serde::Serialize for SetLevelRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SetLevelRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SetLevelRequestParamsMeta);
 impl SetLevelRequestParamsMeta {
     /// A `SetLevelRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -11844,13 +10878,7 @@ impl __rt::serde::Serialize for SingleSelectEnumSchema {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SingleSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SingleSelectEnumSchema);
 impl __rt::Unknowns for SingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11926,13 +10954,7 @@ impl __rt::serde::Serialize for StringSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for StringSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(StringSchema);
 impl StringSchema {
     /// A `StringSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -12031,13 +11053,7 @@ impl __rt::serde::Serialize for StringSchemaFormat {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for StringSchemaFormat {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(StringSchemaFormat);
 impl __rt::Unknowns for StringSchemaFormat {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -12073,13 +11089,7 @@ impl __rt::serde::Serialize for SubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequest);
 impl SubscribeRequest {
     /// A `SubscribeRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12130,13 +11140,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequestParams);
 impl SubscribeRequestParams {
     /// A `SubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -12181,13 +11185,7 @@ impl __rt::serde::Serialize for SubscribeRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscribeRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscribeRequestParamsMeta);
 impl SubscribeRequestParamsMeta {
     /// A `SubscribeRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -12257,13 +11255,7 @@ impl __rt::serde::Serialize for Task {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Task {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Task);
 impl Task {
     /// A `Task` with its required members (`taskId`, `status`, `createdAt`, `lastUpdatedAt`, `ttl`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12335,13 +11327,7 @@ impl __rt::serde::Serialize for TaskAugmentedRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TaskAugmentedRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TaskAugmentedRequestParams);
 impl TaskAugmentedRequestParams {
     /// A `TaskAugmentedRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -12398,13 +11384,7 @@ impl __rt::serde::Serialize for TaskAugmentedRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TaskAugmentedRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TaskAugmentedRequestParamsMeta);
 impl TaskAugmentedRequestParamsMeta {
     /// A `TaskAugmentedRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -12451,13 +11431,7 @@ impl __rt::serde::Serialize for TaskMetadata {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TaskMetadata {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TaskMetadata);
 impl TaskMetadata {
     /// A `TaskMetadata` with every optional member absent.
     pub fn new() -> Self {
@@ -12525,13 +11499,7 @@ impl __rt::serde::Serialize for TaskStatus {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TaskStatus {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TaskStatus);
 impl __rt::Unknowns for TaskStatus {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -12564,13 +11532,7 @@ impl __rt::serde::Serialize for TaskStatusNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TaskStatusNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TaskStatusNotification);
 impl TaskStatusNotification {
     /// A `TaskStatusNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<TaskStatusNotificationParams>) -> Self {
@@ -12640,13 +11602,7 @@ impl __rt::serde::Serialize for TaskStatusNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TaskStatusNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TaskStatusNotificationParams);
 impl TaskStatusNotificationParams {
     /// A `TaskStatusNotificationParams` with its required members (`taskId`, `status`, `createdAt`, `lastUpdatedAt`, `ttl`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12728,13 +11684,7 @@ impl __rt::serde::Serialize for TextContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextContent);
 impl TextContent {
     /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
     pub fn new(text: impl Into<String>) -> Self {
@@ -12800,13 +11750,7 @@ impl __rt::serde::Serialize for TextResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextResourceContents);
 impl TextResourceContents {
     /// A `TextResourceContents` with its required members (`uri`, `text`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, text: impl Into<String>) -> Self {
@@ -12887,13 +11831,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledMultiSelectEnumSchema);
 impl TitledMultiSelectEnumSchema {
     /// A `TitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
     pub fn new(items: impl Into<TitledMultiSelectEnumSchemaItems>) -> Self {
@@ -12970,13 +11908,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchemaItemsAnyOfItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledMultiSelectEnumSchemaItemsAnyOfItem);
 impl TitledMultiSelectEnumSchemaItemsAnyOfItem {
     /// A `TitledMultiSelectEnumSchemaItemsAnyOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
     pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
@@ -13013,13 +11945,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchemaItems {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledMultiSelectEnumSchemaItems);
 impl TitledMultiSelectEnumSchemaItems {
     /// A `TitledMultiSelectEnumSchemaItems` with its required members (`anyOf`); optional members absent, constants written when encoding.
     pub fn new(any_of: Vec<TitledMultiSelectEnumSchemaItemsAnyOfItem>) -> Self {
@@ -13078,13 +12004,7 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledSingleSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledSingleSelectEnumSchema);
 impl TitledSingleSelectEnumSchema {
     /// A `TitledSingleSelectEnumSchema` with its required members (`oneOf`); optional members absent, constants written when encoding.
     pub fn new(one_of: Vec<TitledSingleSelectEnumSchemaOneOfItem>) -> Self {
@@ -13147,13 +12067,7 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledSingleSelectEnumSchemaOneOfItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledSingleSelectEnumSchemaOneOfItem);
 impl TitledSingleSelectEnumSchemaOneOfItem {
     /// A `TitledSingleSelectEnumSchemaOneOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
     pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
@@ -13249,13 +12163,7 @@ impl __rt::serde::Serialize for Tool {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Tool {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Tool);
 impl Tool {
     /// A `Tool` with its required members (`name`, `inputSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -13376,13 +12284,7 @@ impl __rt::serde::Serialize for ToolInputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolInputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolInputSchema);
 impl ToolInputSchema {
     /// A `ToolInputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -13462,13 +12364,7 @@ impl __rt::serde::Serialize for ToolOutputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolOutputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolOutputSchema);
 impl ToolOutputSchema {
     /// A `ToolOutputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -13573,13 +12469,7 @@ impl __rt::serde::Serialize for ToolAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolAnnotations);
 impl ToolAnnotations {
     /// A `ToolAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -13654,13 +12544,7 @@ impl __rt::serde::Serialize for ToolChoice {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolChoice {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolChoice);
 impl ToolChoice {
     /// A `ToolChoice` with every optional member absent.
     pub fn new() -> Self {
@@ -13723,13 +12607,7 @@ impl __rt::serde::Serialize for ToolChoiceMode {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolChoiceMode {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolChoiceMode);
 impl __rt::Unknowns for ToolChoiceMode {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -13764,13 +12642,7 @@ impl __rt::serde::Serialize for ToolExecution {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolExecution {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolExecution);
 impl ToolExecution {
     /// A `ToolExecution` with every optional member absent.
     pub fn new() -> Self {
@@ -13841,13 +12713,7 @@ impl __rt::serde::Serialize for ToolExecutionTaskSupport {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolExecutionTaskSupport {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolExecutionTaskSupport);
 impl __rt::Unknowns for ToolExecutionTaskSupport {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -13882,13 +12748,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotification);
 impl ToolListChangedNotification {
     /// A `ToolListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -13969,13 +12829,7 @@ impl __rt::serde::Serialize for ToolResultContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolResultContent);
 impl ToolResultContent {
     /// A `ToolResultContent` with its required members (`toolUseId`, `content`); optional members absent, constants written when encoding.
     pub fn new(tool_use_id: impl Into<String>, content: Vec<ContentBlock>) -> Self {
@@ -14060,13 +12914,7 @@ impl __rt::serde::Serialize for ToolUseContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolUseContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolUseContent);
 impl ToolUseContent {
     /// A `ToolUseContent` with its required members (`id`, `name`, `input`); optional members absent, constants written when encoding.
     pub fn new(
@@ -14125,13 +12973,7 @@ impl __rt::serde::Serialize for UrlElicitationRequiredError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UrlElicitationRequiredError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UrlElicitationRequiredError);
 impl UrlElicitationRequiredError {
     /// A `URLElicitationRequiredError` with its required members (`error`); optional members absent, constants written when encoding.
     pub fn new(error: impl Into<UrlElicitationRequiredErrorError>) -> Self {
@@ -14180,13 +13022,7 @@ impl __rt::serde::Serialize for UrlElicitationRequiredErrorErrorData {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UrlElicitationRequiredErrorErrorData {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UrlElicitationRequiredErrorErrorData);
 impl UrlElicitationRequiredErrorErrorData {
     /// A `UrlElicitationRequiredErrorErrorData` with its required members (`elicitations`); optional members absent, constants written when encoding.
     pub fn new(elicitations: Vec<ElicitRequestUrlParams>) -> Self {
@@ -14232,13 +13068,7 @@ impl __rt::serde::Serialize for UrlElicitationRequiredErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UrlElicitationRequiredErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UrlElicitationRequiredErrorError);
 impl UrlElicitationRequiredErrorError {
     /// A `UrlElicitationRequiredErrorError` with its required members (`message`, `data`); optional members absent, constants written when encoding.
     pub fn new(
@@ -14292,13 +13122,7 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequest);
 impl UnsubscribeRequest {
     /// A `UnsubscribeRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -14349,13 +13173,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequestParams);
 impl UnsubscribeRequestParams {
     /// A `UnsubscribeRequestParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -14400,13 +13218,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParamsMeta {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsubscribeRequestParamsMeta {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsubscribeRequestParamsMeta);
 impl UnsubscribeRequestParamsMeta {
     /// A `UnsubscribeRequestParamsMeta` with every optional member absent.
     pub fn new() -> Self {
@@ -14480,13 +13292,7 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UntitledMultiSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UntitledMultiSelectEnumSchema);
 impl UntitledMultiSelectEnumSchema {
     /// A `UntitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
     pub fn new(items: impl Into<UntitledMultiSelectEnumSchemaItems>) -> Self {
@@ -14565,13 +13371,7 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchemaItems {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UntitledMultiSelectEnumSchemaItems {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UntitledMultiSelectEnumSchemaItems);
 impl UntitledMultiSelectEnumSchemaItems {
     /// A `UntitledMultiSelectEnumSchemaItems` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -14627,13 +13427,7 @@ impl __rt::serde::Serialize for UntitledSingleSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UntitledSingleSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UntitledSingleSelectEnumSchema);
 impl UntitledSingleSelectEnumSchema {
     /// A `UntitledSingleSelectEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -14925,13 +13719,7 @@ impl __rt::serde::Serialize for ClientMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientMessage);
 impl __rt::Unknowns for ClientMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -15078,13 +13866,7 @@ impl __rt::serde::Serialize for ServerMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerMessage);
 impl __rt::Unknowns for ServerMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {

@@ -48,13 +48,7 @@ impl __rt::serde::Serialize for Annotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Annotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Annotations);
 impl Annotations {
     /// A `Annotations` with every optional member absent.
     pub fn new() -> Self {
@@ -128,13 +122,7 @@ impl __rt::serde::Serialize for AudioContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for AudioContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(AudioContent);
 impl AudioContent {
     /// A `AudioContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -198,13 +186,7 @@ impl __rt::serde::Serialize for BaseMetadata {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BaseMetadata {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BaseMetadata);
 impl BaseMetadata {
     /// A `BaseMetadata` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -260,13 +242,7 @@ impl __rt::serde::Serialize for BlobResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BlobResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BlobResourceContents);
 impl BlobResourceContents {
     /// A `BlobResourceContents` with its required members (`uri`, `blob`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, blob: impl Into<String>) -> Self {
@@ -334,13 +310,7 @@ impl __rt::serde::Serialize for BooleanSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for BooleanSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(BooleanSchema);
 impl BooleanSchema {
     /// A `BooleanSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -429,13 +399,7 @@ impl __rt::serde::Serialize for CacheableResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CacheableResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CacheableResult);
 impl CacheableResult {
     /// A `CacheableResult` with its required members (`resultType`, `ttlMs`, `cacheScope`); optional members absent, constants written when encoding.
     pub fn new(
@@ -507,13 +471,7 @@ impl __rt::serde::Serialize for CacheableResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CacheableResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CacheableResultCacheScope);
 impl __rt::Unknowns for CacheableResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -549,13 +507,7 @@ impl __rt::serde::Serialize for CallToolRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequest);
 impl CallToolRequest {
     /// A `CallToolRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -619,13 +571,7 @@ impl __rt::serde::Serialize for CallToolRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolRequestParams);
 impl CallToolRequestParams {
     /// A `CallToolRequestParams` with its required members (`_meta`, `name`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>, name: impl Into<String>) -> Self {
@@ -734,13 +680,7 @@ impl __rt::serde::Serialize for CallToolResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResult);
 impl CallToolResult {
     /// A `CallToolResult` with its required members (`resultType`, `content`); optional members absent, constants written when encoding.
     pub fn new(result_type: impl Into<String>, content: Vec<ContentBlock>) -> Self {
@@ -838,13 +778,7 @@ impl __rt::serde::Serialize for CallToolResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResultResponse);
 impl CallToolResultResponse {
     /// A `CallToolResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(
@@ -903,13 +837,7 @@ impl __rt::serde::Serialize for CallToolResultResponseResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CallToolResultResponseResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CallToolResultResponseResult);
 impl __rt::Unknowns for CallToolResultResponseResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -963,13 +891,7 @@ impl __rt::serde::Serialize for CancelledNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotification);
 impl CancelledNotification {
     /// A `CancelledNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
@@ -1020,13 +942,7 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CancelledNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CancelledNotificationParams);
 impl CancelledNotificationParams {
     /// A `CancelledNotificationParams` with its required members (`requestId`); optional members absent, constants written when encoding.
     pub fn new(request_id: impl Into<RequestId>) -> Self {
@@ -1106,13 +1022,7 @@ impl __rt::serde::Serialize for ClientCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilities);
 impl ClientCapabilities {
     /// A `ClientCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -1211,13 +1121,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesSampling {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesSampling {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesSampling);
 impl ClientCapabilitiesSampling {
     /// A `ClientCapabilitiesSampling` with every optional member absent.
     pub fn new() -> Self {
@@ -1279,13 +1183,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientCapabilitiesElicitation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientCapabilitiesElicitation);
 impl ClientCapabilitiesElicitation {
     /// A `ClientCapabilitiesElicitation` with every optional member absent.
     pub fn new() -> Self {
@@ -1354,13 +1252,7 @@ impl __rt::serde::Serialize for ClientNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientNotification);
 impl ClientNotification {
     /// A `ClientNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CancelledNotificationParams>) -> Self {
@@ -1479,13 +1371,7 @@ impl __rt::serde::Serialize for ClientRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientRequest);
 impl __rt::Unknowns for ClientRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1564,13 +1450,7 @@ impl __rt::serde::Serialize for CompleteRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequest);
 impl CompleteRequest {
     /// A `CompleteRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1627,13 +1507,7 @@ impl __rt::serde::Serialize for CompleteRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParams);
 impl CompleteRequestParams {
     /// A `CompleteRequestParams` with its required members (`_meta`, `ref`, `argument`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1712,13 +1586,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsRef {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsRef {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsRef);
 impl __rt::Unknowns for CompleteRequestParamsRef {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -1775,13 +1643,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsArgument);
 impl CompleteRequestParamsArgument {
     /// A `CompleteRequestParamsArgument` with its required members (`name`, `value`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, value: impl Into<String>) -> Self {
@@ -1820,13 +1682,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsContext {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteRequestParamsContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteRequestParamsContext);
 impl CompleteRequestParamsContext {
     /// A `CompleteRequestParamsContext` with every optional member absent.
     pub fn new() -> Self {
@@ -1882,13 +1738,7 @@ impl __rt::serde::Serialize for CompleteResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResult);
 impl CompleteResult {
     /// A `CompleteResult` with its required members (`resultType`, `completion`); optional members absent, constants written when encoding.
     pub fn new(
@@ -1948,13 +1798,7 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResultCompletion {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResultCompletion);
 impl CompleteResultCompletion {
     /// A `CompleteResultCompletion` with its required members (`values`); optional members absent, constants written when encoding.
     pub fn new(values: Vec<String>) -> Self {
@@ -2012,13 +1856,7 @@ impl __rt::serde::Serialize for CompleteResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CompleteResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CompleteResultResponse);
 impl CompleteResultResponse {
     /// A `CompleteResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<CompleteResult>) -> Self {
@@ -2097,13 +1935,7 @@ impl __rt::serde::Serialize for ContentBlock {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ContentBlock {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ContentBlock);
 impl __rt::Unknowns for ContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2156,13 +1988,7 @@ impl __rt::serde::Serialize for CreateMessageRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequest);
 impl CreateMessageRequest {
     /// A `CreateMessageRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<CreateMessageRequestParams>) -> Self {
@@ -2254,13 +2080,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParams);
 impl CreateMessageRequestParams {
     /// A `CreateMessageRequestParams` with its required members (`messages`, `maxTokens`); optional members absent, constants written when encoding.
     pub fn new(messages: Vec<SamplingMessage>, max_tokens: i64) -> Self {
@@ -2394,13 +2214,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageRequestParamsIncludeContext {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageRequestParamsIncludeContext);
 impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -2451,13 +2265,7 @@ impl __rt::serde::Serialize for CreateMessageResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResult);
 impl CreateMessageResult {
     /// A `CreateMessageResult` with its required members (`role`, `content`, `model`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2569,13 +2377,7 @@ impl __rt::serde::Serialize for CreateMessageResultContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for CreateMessageResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(CreateMessageResultContent);
 impl __rt::Unknowns for CreateMessageResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -2659,13 +2461,7 @@ impl __rt::serde::Serialize for DiscoverRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for DiscoverRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(DiscoverRequest);
 impl DiscoverRequest {
     /// A `DiscoverRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, params: impl Into<RequestParams>) -> Self {
@@ -2758,13 +2554,7 @@ impl __rt::serde::Serialize for DiscoverResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for DiscoverResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(DiscoverResult);
 impl DiscoverResult {
     /// A `DiscoverResult` with its required members (`resultType`, `ttlMs`, `cacheScope`, `supportedVersions`, `capabilities`); optional members absent, constants written when encoding.
     pub fn new(
@@ -2850,13 +2640,7 @@ impl __rt::serde::Serialize for DiscoverResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for DiscoverResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(DiscoverResultCacheScope);
 impl __rt::Unknowns for DiscoverResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -2889,13 +2673,7 @@ impl __rt::serde::Serialize for DiscoverResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for DiscoverResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(DiscoverResultResponse);
 impl DiscoverResultResponse {
     /// A `DiscoverResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<DiscoverResult>) -> Self {
@@ -2943,13 +2721,7 @@ impl __rt::serde::Serialize for ElicitRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequest);
 impl ElicitRequest {
     /// A `ElicitRequest` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ElicitRequestParams>) -> Self {
@@ -2997,13 +2769,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParams);
 impl ElicitRequestFormParams {
     /// A `ElicitRequestFormParams` with its required members (`message`, `requestedSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3063,13 +2829,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsMode {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsMode {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParamsMode);
 impl __rt::Unknowns for ElicitRequestFormParamsMode {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3110,13 +2870,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsRequestedSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestFormParamsRequestedSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestFormParamsRequestedSchema);
 impl ElicitRequestFormParamsRequestedSchema {
     /// A `ElicitRequestFormParamsRequestedSchema` with its required members (`properties`); optional members absent, constants written when encoding.
     pub fn new(properties: __rt::IndexMap<String, PrimitiveSchemaDefinition>) -> Self {
@@ -3181,13 +2935,7 @@ impl __rt::serde::Serialize for ElicitRequestParams {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestParams);
 impl __rt::Unknowns for ElicitRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3237,13 +2985,7 @@ impl __rt::serde::Serialize for ElicitRequestUrlParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitRequestUrlParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitRequestUrlParams);
 impl ElicitRequestUrlParams {
     /// A `ElicitRequestURLParams` with its required members (`message`, `url`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>, url: impl Into<String>) -> Self {
@@ -3290,13 +3032,7 @@ impl __rt::serde::Serialize for ElicitResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResult);
 impl ElicitResult {
     /// A `ElicitResult` with its required members (`action`); optional members absent, constants written when encoding.
     pub fn new(action: impl Into<ElicitResultAction>) -> Self {
@@ -3366,13 +3102,7 @@ impl __rt::serde::Serialize for ElicitResultAction {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResultAction {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResultAction);
 impl __rt::Unknowns for ElicitResultAction {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -3408,13 +3138,7 @@ impl __rt::serde::Serialize for ElicitResultContentValue {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ElicitResultContentValue {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ElicitResultContentValue);
 impl From<String> for ElicitResultContentValue {
     fn from(v: String) -> Self {
         ElicitResultContentValue::String(v)
@@ -3485,13 +3209,7 @@ impl __rt::serde::Serialize for EmbeddedResource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResource);
 impl EmbeddedResource {
     /// A `EmbeddedResource` with its required members (`resource`); optional members absent, constants written when encoding.
     pub fn new(resource: impl Into<EmbeddedResourceResource>) -> Self {
@@ -3556,13 +3274,7 @@ impl __rt::serde::Serialize for EmbeddedResourceResource {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EmbeddedResourceResource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EmbeddedResourceResource);
 impl __rt::Unknowns for EmbeddedResourceResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3648,13 +3360,7 @@ impl __rt::serde::Serialize for EnumSchema {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for EnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(EnumSchema);
 impl __rt::Unknowns for EnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -3722,13 +3428,7 @@ impl __rt::serde::Serialize for Error {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Error {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Error);
 impl Error {
     /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
     pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -3783,13 +3483,7 @@ impl __rt::serde::Serialize for GetPromptRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequest);
 impl GetPromptRequest {
     /// A `GetPromptRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -3853,13 +3547,7 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptRequestParams);
 impl GetPromptRequestParams {
     /// A `GetPromptRequestParams` with its required members (`_meta`, `name`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>, name: impl Into<String>) -> Self {
@@ -3939,13 +3627,7 @@ impl __rt::serde::Serialize for GetPromptResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResult);
 impl GetPromptResult {
     /// A `GetPromptResult` with its required members (`resultType`, `messages`); optional members absent, constants written when encoding.
     pub fn new(result_type: impl Into<String>, messages: Vec<PromptMessage>) -> Self {
@@ -4007,13 +3689,7 @@ impl __rt::serde::Serialize for GetPromptResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResultResponse);
 impl GetPromptResultResponse {
     /// A `GetPromptResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(
@@ -4072,13 +3748,7 @@ impl __rt::serde::Serialize for GetPromptResultResponseResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for GetPromptResultResponseResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(GetPromptResultResponseResult);
 impl __rt::Unknowns for GetPromptResultResponseResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -4133,13 +3803,7 @@ impl __rt::serde::Serialize for HeaderMismatchError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for HeaderMismatchError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(HeaderMismatchError);
 impl HeaderMismatchError {
     /// A `HeaderMismatchError` with its required members (`error`); optional members absent, constants written when encoding.
     pub fn new(error: impl Into<HeaderMismatchErrorError>) -> Self {
@@ -4198,13 +3862,7 @@ impl __rt::serde::Serialize for HeaderMismatchErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for HeaderMismatchErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(HeaderMismatchErrorError);
 impl HeaderMismatchErrorError {
     /// A `HeaderMismatchErrorError` with its required members (`message`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>) -> Self {
@@ -4277,13 +3935,7 @@ impl __rt::serde::Serialize for Icon {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Icon {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Icon);
 impl Icon {
     /// A `Icon` with its required members (`src`); optional members absent, constants written when encoding.
     pub fn new(src: impl Into<String>) -> Self {
@@ -4355,13 +4007,7 @@ impl __rt::serde::Serialize for IconTheme {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for IconTheme {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(IconTheme);
 impl __rt::Unknowns for IconTheme {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -4396,13 +4042,7 @@ impl __rt::serde::Serialize for Icons {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Icons {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Icons);
 impl Icons {
     /// A `Icons` with every optional member absent.
     pub fn new() -> Self {
@@ -4465,13 +4105,7 @@ impl __rt::serde::Serialize for ImageContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ImageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ImageContent);
 impl ImageContent {
     /// A `ImageContent` with its required members (`data`, `mimeType`); optional members absent, constants written when encoding.
     pub fn new(data: impl Into<String>, mime_type: impl Into<String>) -> Self {
@@ -4565,13 +4199,7 @@ impl __rt::serde::Serialize for Implementation {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Implementation {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Implementation);
 impl Implementation {
     /// A `Implementation` with its required members (`name`, `version`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, version: impl Into<String>) -> Self {
@@ -4659,13 +4287,7 @@ impl __rt::serde::Serialize for InputRequest {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InputRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InputRequest);
 impl __rt::Unknowns for InputRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -4732,13 +4354,7 @@ impl __rt::serde::Serialize for InputRequiredResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InputRequiredResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InputRequiredResult);
 impl InputRequiredResult {
     /// A `InputRequiredResult` with every optional member absent.
     pub fn new() -> Self {
@@ -4814,13 +4430,7 @@ impl __rt::serde::Serialize for InputResponse {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InputResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InputResponse);
 impl __rt::Unknowns for InputResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -4870,13 +4480,7 @@ impl __rt::serde::Serialize for InputResponseRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InputResponseRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InputResponseRequestParams);
 impl InputResponseRequestParams {
     /// A `InputResponseRequestParams` with its required members (`_meta`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>) -> Self {
@@ -4943,13 +4547,7 @@ impl __rt::serde::Serialize for InternalError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InternalError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InternalError);
 impl InternalError {
     /// A `InternalError` with its required members (`message`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>) -> Self {
@@ -5011,13 +4609,7 @@ impl __rt::serde::Serialize for InvalidParamsError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InvalidParamsError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InvalidParamsError);
 impl InvalidParamsError {
     /// A `InvalidParamsError` with its required members (`message`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>) -> Self {
@@ -5070,13 +4662,7 @@ impl __rt::serde::Serialize for InvalidRequestError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for InvalidRequestError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(InvalidRequestError);
 impl InvalidRequestError {
     /// A `InvalidRequestError` with its required members (`message`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>) -> Self {
@@ -5135,13 +4721,7 @@ impl __rt::serde::Serialize for JsonRpcErrorResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcErrorResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcErrorResponse);
 impl JsonRpcErrorResponse {
     /// A `JSONRPCErrorResponse` with its required members (`error`); optional members absent, constants written when encoding.
     pub fn new(error: impl Into<Error>) -> Self {
@@ -5215,13 +4795,7 @@ impl __rt::serde::Serialize for JsonRpcMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcMessage);
 impl __rt::Unknowns for JsonRpcMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5273,13 +4847,7 @@ impl __rt::serde::Serialize for JsonRpcNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcNotification);
 impl JsonRpcNotification {
     /// A `JSONRPCNotification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -5335,13 +4903,7 @@ impl __rt::serde::Serialize for JsonRpcRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcRequest);
 impl JsonRpcRequest {
     /// A `JSONRPCRequest` with its required members (`id`, `method`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, method: impl Into<String>) -> Self {
@@ -5397,13 +4959,7 @@ impl __rt::serde::Serialize for JsonRpcResponse {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResponse);
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -5447,13 +5003,7 @@ impl __rt::serde::Serialize for JsonRpcResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonRpcResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonRpcResultResponse);
 impl JsonRpcResultResponse {
     /// A `JSONRPCResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<McpResult>) -> Self {
@@ -5509,13 +5059,7 @@ impl __rt::serde::Serialize for JsonValue {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for JsonValue {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(JsonValue);
 impl From<String> for JsonValue {
     fn from(v: String) -> Self {
         JsonValue::String(v)
@@ -5604,13 +5148,7 @@ impl __rt::serde::Serialize for LegacyTitledEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LegacyTitledEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LegacyTitledEnumSchema);
 impl LegacyTitledEnumSchema {
     /// A `LegacyTitledEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -5685,13 +5223,7 @@ impl __rt::serde::Serialize for ListPromptsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsRequest);
 impl ListPromptsRequest {
     /// A `ListPromptsRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5779,13 +5311,7 @@ impl __rt::serde::Serialize for ListPromptsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResult);
 impl ListPromptsResult {
     /// A `ListPromptsResult` with its required members (`resultType`, `ttlMs`, `cacheScope`, `prompts`); optional members absent, constants written when encoding.
     pub fn new(
@@ -5869,13 +5395,7 @@ impl __rt::serde::Serialize for ListPromptsResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResultCacheScope);
 impl __rt::Unknowns for ListPromptsResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -5908,13 +5428,7 @@ impl __rt::serde::Serialize for ListPromptsResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListPromptsResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListPromptsResultResponse);
 impl ListPromptsResultResponse {
     /// A `ListPromptsResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<ListPromptsResult>) -> Self {
@@ -5968,13 +5482,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesRequest);
 impl ListResourceTemplatesRequest {
     /// A `ListResourceTemplatesRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6062,13 +5570,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResult);
 impl ListResourceTemplatesResult {
     /// A `ListResourceTemplatesResult` with its required members (`resultType`, `ttlMs`, `cacheScope`, `resourceTemplates`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6152,13 +5654,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResultCacheScope);
 impl __rt::Unknowns for ListResourceTemplatesResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -6191,13 +5687,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourceTemplatesResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourceTemplatesResultResponse);
 impl ListResourceTemplatesResultResponse {
     /// A `ListResourceTemplatesResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6254,13 +5744,7 @@ impl __rt::serde::Serialize for ListResourcesRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesRequest);
 impl ListResourcesRequest {
     /// A `ListResourcesRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6348,13 +5832,7 @@ impl __rt::serde::Serialize for ListResourcesResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResult);
 impl ListResourcesResult {
     /// A `ListResourcesResult` with its required members (`resultType`, `ttlMs`, `cacheScope`, `resources`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6438,13 +5916,7 @@ impl __rt::serde::Serialize for ListResourcesResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResultCacheScope);
 impl __rt::Unknowns for ListResourcesResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -6477,13 +5949,7 @@ impl __rt::serde::Serialize for ListResourcesResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListResourcesResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListResourcesResultResponse);
 impl ListResourcesResultResponse {
     /// A `ListResourcesResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6542,13 +6008,7 @@ impl __rt::serde::Serialize for ListRootsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequest);
 impl ListRootsRequest {
     /// A `ListRootsRequest` with every optional member absent.
     pub fn new() -> Self {
@@ -6595,13 +6055,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsRequestParams);
 impl ListRootsRequestParams {
     /// A `ListRootsRequestParams` with every optional member absent.
     pub fn new() -> Self {
@@ -6645,13 +6099,7 @@ impl __rt::serde::Serialize for ListRootsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListRootsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListRootsResult);
 impl ListRootsResult {
     /// A `ListRootsResult` with its required members (`roots`); optional members absent, constants written when encoding.
     pub fn new(roots: Vec<Root>) -> Self {
@@ -6701,13 +6149,7 @@ impl __rt::serde::Serialize for ListToolsRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsRequest);
 impl ListToolsRequest {
     /// A `ListToolsRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6795,13 +6237,7 @@ impl __rt::serde::Serialize for ListToolsResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResult);
 impl ListToolsResult {
     /// A `ListToolsResult` with its required members (`resultType`, `ttlMs`, `cacheScope`, `tools`); optional members absent, constants written when encoding.
     pub fn new(
@@ -6885,13 +6321,7 @@ impl __rt::serde::Serialize for ListToolsResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResultCacheScope);
 impl __rt::Unknowns for ListToolsResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -6924,13 +6354,7 @@ impl __rt::serde::Serialize for ListToolsResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ListToolsResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ListToolsResultResponse);
 impl ListToolsResultResponse {
     /// A `ListToolsResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(id: impl Into<RequestId>, result: impl Into<ListToolsResult>) -> Self {
@@ -7014,13 +6438,7 @@ impl __rt::serde::Serialize for LoggingLevel {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingLevel {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingLevel);
 impl __rt::Unknowns for LoggingLevel {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -7053,13 +6471,7 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotification);
 impl LoggingMessageNotification {
     /// A `LoggingMessageNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<LoggingMessageNotificationParams>) -> Self {
@@ -7111,13 +6523,7 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for LoggingMessageNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(LoggingMessageNotificationParams);
 impl LoggingMessageNotificationParams {
     /// A `LoggingMessageNotificationParams` with its required members (`level`, `data`); optional members absent, constants written when encoding.
     pub fn new(level: impl Into<LoggingLevel>, data: __rt::Value) -> Self {
@@ -7198,13 +6604,7 @@ impl __rt::serde::Serialize for MethodNotFoundError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for MethodNotFoundError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(MethodNotFoundError);
 impl MethodNotFoundError {
     /// A `MethodNotFoundError` with its required members (`message`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>) -> Self {
@@ -7259,13 +6659,7 @@ impl __rt::serde::Serialize for MissingRequiredClientCapabilityError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for MissingRequiredClientCapabilityError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(MissingRequiredClientCapabilityError);
 impl MissingRequiredClientCapabilityError {
     /// A `MissingRequiredClientCapabilityError` with its required members (`error`); optional members absent, constants written when encoding.
     pub fn new(error: impl Into<MissingRequiredClientCapabilityErrorError>) -> Self {
@@ -7314,14 +6708,7 @@ impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorErrorData {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de>
-for MissingRequiredClientCapabilityErrorErrorData {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(MissingRequiredClientCapabilityErrorErrorData);
 impl MissingRequiredClientCapabilityErrorErrorData {
     /// A `MissingRequiredClientCapabilityErrorErrorData` with its required members (`requiredCapabilities`); optional members absent, constants written when encoding.
     pub fn new(required_capabilities: impl Into<ClientCapabilities>) -> Self {
@@ -7368,13 +6755,7 @@ impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for MissingRequiredClientCapabilityErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(MissingRequiredClientCapabilityErrorError);
 impl MissingRequiredClientCapabilityErrorError {
     /// A `MissingRequiredClientCapabilityErrorError` with its required members (`message`, `data`); optional members absent, constants written when encoding.
     pub fn new(
@@ -7430,13 +6811,7 @@ impl __rt::serde::Serialize for ModelHint {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelHint {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelHint);
 impl ModelHint {
     /// A `ModelHint` with every optional member absent.
     pub fn new() -> Self {
@@ -7517,13 +6892,7 @@ impl __rt::serde::Serialize for ModelPreferences {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ModelPreferences {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ModelPreferences);
 impl ModelPreferences {
     /// A `ModelPreferences` with every optional member absent.
     pub fn new() -> Self {
@@ -7602,13 +6971,7 @@ impl __rt::serde::Serialize for MultiSelectEnumSchema {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for MultiSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(MultiSelectEnumSchema);
 impl __rt::Unknowns for MultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -7657,13 +7020,7 @@ impl __rt::serde::Serialize for Notification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Notification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Notification);
 impl Notification {
     /// A `Notification` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -7717,13 +7074,7 @@ impl __rt::serde::Serialize for NotificationMetaObject {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NotificationMetaObject {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NotificationMetaObject);
 impl NotificationMetaObject {
     /// A `NotificationMetaObject` with every optional member absent.
     pub fn new() -> Self {
@@ -7770,13 +7121,7 @@ impl __rt::serde::Serialize for NotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NotificationParams);
 impl NotificationParams {
     /// A `NotificationParams` with every optional member absent.
     pub fn new() -> Self {
@@ -7843,13 +7188,7 @@ impl __rt::serde::Serialize for NumberSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NumberSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NumberSchema);
 impl NumberSchema {
     /// A `NumberSchema` with its required members (`type`); optional members absent, constants written when encoding.
     pub fn new(r#type: impl Into<NumberSchemaType>) -> Self {
@@ -7934,13 +7273,7 @@ impl __rt::serde::Serialize for NumberSchemaType {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for NumberSchemaType {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(NumberSchemaType);
 impl __rt::Unknowns for NumberSchemaType {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -7976,13 +7309,7 @@ impl __rt::serde::Serialize for PaginatedRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequest);
 impl PaginatedRequest {
     /// A `PaginatedRequest` with its required members (`id`, `method`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -8036,13 +7363,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedRequestParams);
 impl PaginatedRequestParams {
     /// A `PaginatedRequestParams` with its required members (`_meta`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>) -> Self {
@@ -8102,13 +7423,7 @@ impl __rt::serde::Serialize for PaginatedResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PaginatedResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PaginatedResult);
 impl PaginatedResult {
     /// A `PaginatedResult` with its required members (`resultType`); optional members absent, constants written when encoding.
     pub fn new(result_type: impl Into<String>) -> Self {
@@ -8168,13 +7483,7 @@ impl __rt::serde::Serialize for ParseError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ParseError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ParseError);
 impl ParseError {
     /// A `ParseError` with its required members (`message`); optional members absent, constants written when encoding.
     pub fn new(message: impl Into<String>) -> Self {
@@ -8296,13 +7605,7 @@ impl __rt::serde::Serialize for PrimitiveSchemaDefinition {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PrimitiveSchemaDefinition {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PrimitiveSchemaDefinition);
 impl __rt::Unknowns for PrimitiveSchemaDefinition {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -8396,13 +7699,7 @@ impl __rt::serde::Serialize for ProgressNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotification);
 impl ProgressNotification {
     /// A `ProgressNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ProgressNotificationParams>) -> Self {
@@ -8459,13 +7756,7 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressNotificationParams);
 impl ProgressNotificationParams {
     /// A `ProgressNotificationParams` with its required members (`progressToken`, `progress`); optional members absent, constants written when encoding.
     pub fn new(
@@ -8528,13 +7819,7 @@ impl __rt::serde::Serialize for ProgressToken {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ProgressToken {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ProgressToken);
 impl From<String> for ProgressToken {
     fn from(v: String) -> Self {
         ProgressToken::String(v)
@@ -8627,13 +7912,7 @@ impl __rt::serde::Serialize for Prompt {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Prompt {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Prompt);
 impl Prompt {
     /// A `Prompt` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -8730,13 +8009,7 @@ impl __rt::serde::Serialize for PromptArgument {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptArgument {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptArgument);
 impl PromptArgument {
     /// A `PromptArgument` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -8803,13 +8076,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptListChangedNotification);
 impl PromptListChangedNotification {
     /// A `PromptListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -8860,13 +8127,7 @@ impl __rt::serde::Serialize for PromptMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptMessage);
 impl PromptMessage {
     /// A `PromptMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(role: impl Into<Role>, content: impl Into<ContentBlock>) -> Self {
@@ -8921,13 +8182,7 @@ impl __rt::serde::Serialize for PromptReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for PromptReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(PromptReference);
 impl PromptReference {
     /// A `PromptReference` with its required members (`name`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>) -> Self {
@@ -8981,13 +8236,7 @@ impl __rt::serde::Serialize for ReadResourceRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequest);
 impl ReadResourceRequest {
     /// A `ReadResourceRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -9046,13 +8295,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceRequestParams);
 impl ReadResourceRequestParams {
     /// A `ReadResourceRequestParams` with its required members (`_meta`, `uri`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>, uri: impl Into<String>) -> Self {
@@ -9142,13 +8385,7 @@ impl __rt::serde::Serialize for ReadResourceResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResult);
 impl ReadResourceResult {
     /// A `ReadResourceResult` with its required members (`resultType`, `ttlMs`, `cacheScope`, `contents`); optional members absent, constants written when encoding.
     pub fn new(
@@ -9225,13 +8462,7 @@ impl __rt::serde::Serialize for ReadResourceResultCacheScope {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultCacheScope {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultCacheScope);
 impl __rt::Unknowns for ReadResourceResultCacheScope {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -9269,13 +8500,7 @@ impl __rt::serde::Serialize for ReadResourceResultContentsItem {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultContentsItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultContentsItem);
 impl __rt::Unknowns for ReadResourceResultContentsItem {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -9323,13 +8548,7 @@ impl __rt::serde::Serialize for ReadResourceResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultResponse);
 impl ReadResourceResultResponse {
     /// A `ReadResourceResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(
@@ -9388,13 +8607,7 @@ impl __rt::serde::Serialize for ReadResourceResultResponseResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ReadResourceResultResponseResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ReadResourceResultResponseResult);
 impl __rt::Unknowns for ReadResourceResultResponseResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -9443,13 +8656,7 @@ impl __rt::serde::Serialize for Request {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Request {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Request);
 impl Request {
     /// A `Request` with its required members (`method`); optional members absent, constants written when encoding.
     pub fn new(method: impl Into<String>) -> Self {
@@ -9491,13 +8698,7 @@ impl __rt::serde::Serialize for RequestId {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestId {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestId);
 impl From<String> for RequestId {
     fn from(v: String) -> Self {
         RequestId::String(v)
@@ -9599,13 +8800,7 @@ impl __rt::serde::Serialize for RequestMetaObject {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestMetaObject {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestMetaObject);
 impl RequestMetaObject {
     /// A `RequestMetaObject` with its required members (`io.modelcontextprotocol/protocolVersion`, `io.modelcontextprotocol/clientCapabilities`); optional members absent, constants written when encoding.
     pub fn new(
@@ -9675,13 +8870,7 @@ impl __rt::serde::Serialize for RequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for RequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(RequestParams);
 impl RequestParams {
     /// A `RequestParams` with its required members (`_meta`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>) -> Self {
@@ -9772,13 +8961,7 @@ impl __rt::serde::Serialize for Resource {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Resource {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Resource);
 impl Resource {
     /// A `Resource` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
@@ -9880,13 +9063,7 @@ impl __rt::serde::Serialize for ResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceContents);
 impl ResourceContents {
     /// A `ResourceContents` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -9998,13 +9175,7 @@ impl __rt::serde::Serialize for ResourceLink {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceLink {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceLink);
 impl ResourceLink {
     /// A `ResourceLink` with its required members (`name`, `uri`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri: impl Into<String>) -> Self {
@@ -10106,13 +9277,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceListChangedNotification);
 impl ResourceListChangedNotification {
     /// A `ResourceListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -10160,13 +9325,7 @@ impl __rt::serde::Serialize for ResourceRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceRequestParams);
 impl ResourceRequestParams {
     /// A `ResourceRequestParams` with its required members (`_meta`, `uri`); optional members absent, constants written when encoding.
     pub fn new(meta: impl Into<RequestMetaObject>, uri: impl Into<String>) -> Self {
@@ -10251,13 +9410,7 @@ impl __rt::serde::Serialize for ResourceTemplate {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplate {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplate);
 impl ResourceTemplate {
     /// A `ResourceTemplate` with its required members (`name`, `uriTemplate`); optional members absent, constants written when encoding.
     pub fn new(name: impl Into<String>, uri_template: impl Into<String>) -> Self {
@@ -10347,13 +9500,7 @@ impl __rt::serde::Serialize for ResourceTemplateReference {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceTemplateReference {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceTemplateReference);
 impl ResourceTemplateReference {
     /// A `ResourceTemplateReference` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -10397,13 +9544,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotification);
 impl ResourceUpdatedNotification {
     /// A `ResourceUpdatedNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<ResourceUpdatedNotificationParams>) -> Self {
@@ -10447,13 +9588,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResourceUpdatedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResourceUpdatedNotificationParams);
 impl ResourceUpdatedNotificationParams {
     /// A `ResourceUpdatedNotificationParams` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -10507,13 +9642,7 @@ impl __rt::serde::Serialize for McpResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for McpResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(McpResult);
 impl McpResult {
     /// A `Result` with its required members (`resultType`); optional members absent, constants written when encoding.
     pub fn new(result_type: impl Into<String>) -> Self {
@@ -10566,13 +9695,7 @@ impl __rt::serde::Serialize for ResultMetaObject {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ResultMetaObject {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ResultMetaObject);
 impl ResultMetaObject {
     /// A `ResultMetaObject` with every optional member absent.
     pub fn new() -> Self {
@@ -10634,13 +9757,7 @@ impl __rt::serde::Serialize for Role {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Role {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Role);
 impl __rt::Unknowns for Role {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -10679,13 +9796,7 @@ impl __rt::serde::Serialize for Root {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Root {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Root);
 impl Root {
     /// A `Root` with its required members (`uri`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>) -> Self {
@@ -10743,13 +9854,7 @@ impl __rt::serde::Serialize for SamplingMessage {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessage);
 impl SamplingMessage {
     /// A `SamplingMessage` with its required members (`role`, `content`); optional members absent, constants written when encoding.
     pub fn new(
@@ -10840,13 +9945,7 @@ impl __rt::serde::Serialize for SamplingMessageContent {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContent);
 impl __rt::Unknowns for SamplingMessageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -10956,13 +10055,7 @@ impl __rt::serde::Serialize for SamplingMessageContentBlock {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SamplingMessageContentBlock {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SamplingMessageContentBlock);
 impl __rt::Unknowns for SamplingMessageContentBlock {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11063,13 +10156,7 @@ impl __rt::serde::Serialize for ServerCapabilities {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilities {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilities);
 impl ServerCapabilities {
     /// A `ServerCapabilities` with every optional member absent.
     pub fn new() -> Self {
@@ -11182,13 +10269,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesPrompts {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesPrompts);
 impl ServerCapabilitiesPrompts {
     /// A `ServerCapabilitiesPrompts` with every optional member absent.
     pub fn new() -> Self {
@@ -11237,13 +10318,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesResources {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesResources);
 impl ServerCapabilitiesResources {
     /// A `ServerCapabilitiesResources` with every optional member absent.
     pub fn new() -> Self {
@@ -11294,13 +10369,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerCapabilitiesTools {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerCapabilitiesTools);
 impl ServerCapabilitiesTools {
     /// A `ServerCapabilitiesTools` with every optional member absent.
     pub fn new() -> Self {
@@ -11414,13 +10483,7 @@ impl __rt::serde::Serialize for ServerNotification {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerNotification);
 impl __rt::Unknowns for ServerNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11589,13 +10652,7 @@ impl __rt::serde::Serialize for ServerResult {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerResult);
 impl __rt::Unknowns for ServerResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11672,13 +10729,7 @@ impl __rt::serde::Serialize for SingleSelectEnumSchema {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SingleSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SingleSelectEnumSchema);
 impl __rt::Unknowns for SingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -11754,13 +10805,7 @@ impl __rt::serde::Serialize for StringSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for StringSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(StringSchema);
 impl StringSchema {
     /// A `StringSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -11859,13 +10904,7 @@ impl __rt::serde::Serialize for StringSchemaFormat {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for StringSchemaFormat {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(StringSchemaFormat);
 impl __rt::Unknowns for StringSchemaFormat {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -11912,13 +10951,7 @@ impl __rt::serde::Serialize for SubscriptionFilter {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionFilter {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionFilter);
 impl SubscriptionFilter {
     /// A `SubscriptionFilter` with every optional member absent.
     pub fn new() -> Self {
@@ -11998,13 +11031,7 @@ impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsAcknowledgedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsAcknowledgedNotification);
 impl SubscriptionsAcknowledgedNotification {
     /// A `SubscriptionsAcknowledgedNotification` with its required members (`params`); optional members absent, constants written when encoding.
     pub fn new(params: impl Into<SubscriptionsAcknowledgedNotificationParams>) -> Self {
@@ -12051,13 +11078,7 @@ impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotificationParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsAcknowledgedNotificationParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsAcknowledgedNotificationParams);
 impl SubscriptionsAcknowledgedNotificationParams {
     /// A `SubscriptionsAcknowledgedNotificationParams` with its required members (`notifications`); optional members absent, constants written when encoding.
     pub fn new(notifications: impl Into<SubscriptionFilter>) -> Self {
@@ -12116,13 +11137,7 @@ impl __rt::serde::Serialize for SubscriptionsListenRequest {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenRequest {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsListenRequest);
 impl SubscriptionsListenRequest {
     /// A `SubscriptionsListenRequest` with its required members (`id`, `params`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12173,13 +11188,7 @@ impl __rt::serde::Serialize for SubscriptionsListenRequestParams {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenRequestParams {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsListenRequestParams);
 impl SubscriptionsListenRequestParams {
     /// A `SubscriptionsListenRequestParams` with its required members (`_meta`, `notifications`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12235,13 +11244,7 @@ impl __rt::serde::Serialize for SubscriptionsListenResult {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenResult {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsListenResult);
 impl SubscriptionsListenResult {
     /// A `SubscriptionsListenResult` with its required members (`_meta`, `resultType`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12304,13 +11307,7 @@ impl __rt::serde::Serialize for SubscriptionsListenResultMetaObject {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenResultMetaObject {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsListenResultMetaObject);
 impl SubscriptionsListenResultMetaObject {
     /// A `SubscriptionsListenResultMetaObject` with its required members (`io.modelcontextprotocol/subscriptionId`); optional members absent, constants written when encoding.
     pub fn new(subscription_id: impl Into<RequestId>) -> Self {
@@ -12368,13 +11365,7 @@ impl __rt::serde::Serialize for SubscriptionsListenResultResponse {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for SubscriptionsListenResultResponse {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(SubscriptionsListenResultResponse);
 impl SubscriptionsListenResultResponse {
     /// A `SubscriptionsListenResultResponse` with its required members (`id`, `result`); optional members absent, constants written when encoding.
     pub fn new(
@@ -12435,13 +11426,7 @@ impl __rt::serde::Serialize for TextContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextContent);
 impl TextContent {
     /// A `TextContent` with its required members (`text`); optional members absent, constants written when encoding.
     pub fn new(text: impl Into<String>) -> Self {
@@ -12507,13 +11492,7 @@ impl __rt::serde::Serialize for TextResourceContents {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TextResourceContents {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TextResourceContents);
 impl TextResourceContents {
     /// A `TextResourceContents` with its required members (`uri`, `text`); optional members absent, constants written when encoding.
     pub fn new(uri: impl Into<String>, text: impl Into<String>) -> Self {
@@ -12594,13 +11573,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledMultiSelectEnumSchema);
 impl TitledMultiSelectEnumSchema {
     /// A `TitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
     pub fn new(items: impl Into<TitledMultiSelectEnumSchemaItems>) -> Self {
@@ -12677,13 +11650,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchemaItemsAnyOfItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledMultiSelectEnumSchemaItemsAnyOfItem);
 impl TitledMultiSelectEnumSchemaItemsAnyOfItem {
     /// A `TitledMultiSelectEnumSchemaItemsAnyOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
     pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
@@ -12720,13 +11687,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledMultiSelectEnumSchemaItems {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledMultiSelectEnumSchemaItems);
 impl TitledMultiSelectEnumSchemaItems {
     /// A `TitledMultiSelectEnumSchemaItems` with its required members (`anyOf`); optional members absent, constants written when encoding.
     pub fn new(any_of: Vec<TitledMultiSelectEnumSchemaItemsAnyOfItem>) -> Self {
@@ -12785,13 +11746,7 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledSingleSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledSingleSelectEnumSchema);
 impl TitledSingleSelectEnumSchema {
     /// A `TitledSingleSelectEnumSchema` with its required members (`oneOf`); optional members absent, constants written when encoding.
     pub fn new(one_of: Vec<TitledSingleSelectEnumSchemaOneOfItem>) -> Self {
@@ -12854,13 +11809,7 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for TitledSingleSelectEnumSchemaOneOfItem {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(TitledSingleSelectEnumSchemaOneOfItem);
 impl TitledSingleSelectEnumSchemaOneOfItem {
     /// A `TitledSingleSelectEnumSchemaOneOfItem` with its required members (`const`, `title`); optional members absent, constants written when encoding.
     pub fn new(r#const: impl Into<String>, title: impl Into<String>) -> Self {
@@ -12963,13 +11912,7 @@ impl __rt::serde::Serialize for Tool {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for Tool {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(Tool);
 impl Tool {
     /// A `Tool` with its required members (`name`, `inputSchema`); optional members absent, constants written when encoding.
     pub fn new(
@@ -13083,13 +12026,7 @@ impl __rt::serde::Serialize for ToolInputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolInputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolInputSchema);
 impl ToolInputSchema {
     /// A `ToolInputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -13134,13 +12071,7 @@ impl __rt::serde::Serialize for ToolOutputSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolOutputSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolOutputSchema);
 impl ToolOutputSchema {
     /// A `ToolOutputSchema` with every optional member absent.
     pub fn new() -> Self {
@@ -13226,13 +12157,7 @@ impl __rt::serde::Serialize for ToolAnnotations {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolAnnotations {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolAnnotations);
 impl ToolAnnotations {
     /// A `ToolAnnotations` with every optional member absent.
     pub fn new() -> Self {
@@ -13307,13 +12232,7 @@ impl __rt::serde::Serialize for ToolChoice {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolChoice {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolChoice);
 impl ToolChoice {
     /// A `ToolChoice` with every optional member absent.
     pub fn new() -> Self {
@@ -13376,13 +12295,7 @@ impl __rt::serde::Serialize for ToolChoiceMode {
         s.serialize_str(self.as_str())
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolChoiceMode {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolChoiceMode);
 impl __rt::Unknowns for ToolChoiceMode {
     fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
 }
@@ -13417,13 +12330,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolListChangedNotification {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolListChangedNotification);
 impl ToolListChangedNotification {
     /// A `ToolListChangedNotification` with every optional member absent.
     pub fn new() -> Self {
@@ -13503,13 +12410,7 @@ impl __rt::serde::Serialize for ToolResultContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolResultContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolResultContent);
 impl ToolResultContent {
     /// A `ToolResultContent` with its required members (`toolUseId`, `content`); optional members absent, constants written when encoding.
     pub fn new(tool_use_id: impl Into<String>, content: Vec<ContentBlock>) -> Self {
@@ -13589,13 +12490,7 @@ impl __rt::serde::Serialize for ToolUseContent {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ToolUseContent {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ToolUseContent);
 impl ToolUseContent {
     /// A `ToolUseContent` with its required members (`id`, `name`, `input`); optional members absent, constants written when encoding.
     pub fn new(
@@ -13657,13 +12552,7 @@ impl __rt::serde::Serialize for UnsupportedProtocolVersionError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsupportedProtocolVersionError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsupportedProtocolVersionError);
 impl UnsupportedProtocolVersionError {
     /// A `UnsupportedProtocolVersionError` with its required members (`error`); optional members absent, constants written when encoding.
     pub fn new(error: impl Into<UnsupportedProtocolVersionErrorError>) -> Self {
@@ -13716,13 +12605,7 @@ impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorErrorData {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsupportedProtocolVersionErrorErrorData {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsupportedProtocolVersionErrorErrorData);
 impl UnsupportedProtocolVersionErrorErrorData {
     /// A `UnsupportedProtocolVersionErrorErrorData` with its required members (`supported`, `requested`); optional members absent, constants written when encoding.
     pub fn new(supported: Vec<String>, requested: impl Into<String>) -> Self {
@@ -13767,13 +12650,7 @@ impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorError {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UnsupportedProtocolVersionErrorError {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UnsupportedProtocolVersionErrorError);
 impl UnsupportedProtocolVersionErrorError {
     /// A `UnsupportedProtocolVersionErrorError` with its required members (`message`, `data`); optional members absent, constants written when encoding.
     pub fn new(
@@ -13846,13 +12723,7 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UntitledMultiSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UntitledMultiSelectEnumSchema);
 impl UntitledMultiSelectEnumSchema {
     /// A `UntitledMultiSelectEnumSchema` with its required members (`items`); optional members absent, constants written when encoding.
     pub fn new(items: impl Into<UntitledMultiSelectEnumSchemaItems>) -> Self {
@@ -13931,13 +12802,7 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchemaItems {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UntitledMultiSelectEnumSchemaItems {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UntitledMultiSelectEnumSchemaItems);
 impl UntitledMultiSelectEnumSchemaItems {
     /// A `UntitledMultiSelectEnumSchemaItems` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -13993,13 +12858,7 @@ impl __rt::serde::Serialize for UntitledSingleSelectEnumSchema {
         __m.end()
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for UntitledSingleSelectEnumSchema {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(UntitledSingleSelectEnumSchema);
 impl UntitledSingleSelectEnumSchema {
     /// A `UntitledSingleSelectEnumSchema` with its required members (`enum`); optional members absent, constants written when encoding.
     pub fn new(r#enum: Vec<String>) -> Self {
@@ -14236,13 +13095,7 @@ impl __rt::serde::Serialize for ClientMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ClientMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ClientMessage);
 impl __rt::Unknowns for ClientMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {
@@ -14342,13 +13195,7 @@ impl __rt::serde::Serialize for ServerMessage {
         }
     }
 }
-impl<'de> __rt::serde::Deserialize<'de> for ServerMessage {
-    fn deserialize<D: __rt::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::core::result::Result<Self, D::Error> {
-        __rt::pull::deserialize(d)
-    }
-}
+__rt::deserialize_by_pull!(ServerMessage);
 impl __rt::Unknowns for ServerMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
         match self {

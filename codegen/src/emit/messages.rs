@@ -392,11 +392,7 @@ fn message(
             }
         }
 
-        impl<'de> __rt::serde::Deserialize<'de> for #name {
-            fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                __rt::pull::deserialize(d)
-            }
-        }
+        __rt::deserialize_by_pull!(#name);
 
         impl __rt::Unknowns for #name {
             fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {

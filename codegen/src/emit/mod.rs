@@ -231,11 +231,7 @@ impl Cx<'_> {
 
             #ser
 
-            impl<'de> __rt::serde::Deserialize<'de> for #name {
-                fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                    __rt::pull::deserialize(d)
-                }
-            }
+            __rt::deserialize_by_pull!(#name);
         }
     }
 
@@ -288,11 +284,7 @@ impl Cx<'_> {
                 }
             }
 
-            impl<'de> __rt::serde::Deserialize<'de> for #name {
-                fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                    __rt::pull::deserialize(d)
-                }
-            }
+            __rt::deserialize_by_pull!(#name);
         }
     }
 
@@ -347,11 +339,7 @@ impl Cx<'_> {
             });
         let ser = ser::union_serialize(self, u);
         let de = quote! {
-            impl<'de> __rt::serde::Deserialize<'de> for #name {
-                fn deserialize<D: __rt::serde::Deserializer<'de>>(d: D) -> ::core::result::Result<Self, D::Error> {
-                    __rt::pull::deserialize(d)
-                }
-            }
+            __rt::deserialize_by_pull!(#name);
         };
         let user = &self.opts.derives;
         quote! {

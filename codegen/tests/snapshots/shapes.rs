@@ -25,13 +25,7 @@ pub mod shapes {
             }
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Id {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Id);
     impl From<String> for Id {
         fn from(v: String) -> Self {
             Id::String(v)
@@ -88,13 +82,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for McpResult {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(McpResult);
     impl McpResult {
         /// A `Result` with every optional member absent.
         pub fn new() -> Self {
@@ -153,13 +141,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Ping {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Ping);
     impl Ping {
         /// A `Ping` with its required members (`id`); optional members absent, constants written when encoding.
         pub fn new(id: impl Into<Id>) -> Self {
@@ -219,13 +201,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for PingParams {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(PingParams);
     impl PingParams {
         /// A `PingParams` with every optional member absent.
         pub fn new() -> Self {
@@ -294,13 +270,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Pong {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Pong);
     impl Pong {
         /// A `Pong` with its required members (`id`, `ttl`); optional members absent, constants written when encoding.
         pub fn new(id: impl Into<Id>, ttl: Option<u64>) -> Self {
@@ -363,13 +333,7 @@ pub mod shapes {
             }
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Message {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Message);
     impl __rt::Unknowns for Message {
         fn collect_unknowns(
             &self,
@@ -418,13 +382,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Text {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Text);
     impl Text {
         /// A `Text` with its required members (`text`); optional members absent, constants written when encoding.
         pub fn new(text: impl Into<String>) -> Self {
@@ -469,13 +427,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for McpNumber {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(McpNumber);
     impl McpNumber {
         /// A `Number` with its required members (`type`); optional members absent, constants written when encoding.
         pub fn new(r#type: impl Into<McpNumberType>) -> Self {
@@ -536,13 +488,7 @@ pub mod shapes {
             s.serialize_str(self.as_str())
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for McpNumberType {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(McpNumberType);
     impl __rt::Unknowns for McpNumberType {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
@@ -572,13 +518,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Choice {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Choice);
     impl Choice {
         /// A `Choice` with its required members (`enum`); optional members absent, constants written when encoding.
         pub fn new(r#enum: Vec<String>) -> Self {
@@ -638,13 +578,7 @@ pub mod shapes {
             }
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Block {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Block);
     impl __rt::Unknowns for Block {
         fn collect_unknowns(
             &self,
@@ -695,13 +629,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Form {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Form);
     impl Form {
         /// A `Form` with its required members (`message`); optional members absent, constants written when encoding.
         pub fn new(message: impl Into<String>) -> Self {
@@ -756,13 +684,7 @@ pub mod shapes {
             s.serialize_str(self.as_str())
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for FormMode {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(FormMode);
     impl __rt::Unknowns for FormMode {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }
@@ -792,13 +714,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Link {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Link);
     impl Link {
         /// A `Link` with its required members (`url`); optional members absent, constants written when encoding.
         pub fn new(url: impl Into<String>) -> Self {
@@ -850,13 +766,7 @@ pub mod shapes {
             }
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Params {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Params);
     impl __rt::Unknowns for Params {
         fn collect_unknowns(
             &self,
@@ -903,13 +813,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Error {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Error);
     impl Error {
         /// A `Error` with its required members (`code`, `message`); optional members absent, constants written when encoding.
         pub fn new(code: i64, message: impl Into<String>) -> Self {
@@ -950,13 +854,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Special {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Special);
     impl Special {
         /// A `Special` with its required members (`error`); optional members absent, constants written when encoding.
         pub fn new(error: impl Into<SpecialError>) -> Self {
@@ -1004,13 +902,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for SpecialError {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(SpecialError);
     impl SpecialError {
         /// A `SpecialError` with its required members (`message`); optional members absent, constants written when encoding.
         pub fn new(message: impl Into<String>) -> Self {
@@ -1058,13 +950,7 @@ pub mod shapes {
             }
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for McpValue {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(McpValue);
     impl From<String> for McpValue {
         fn from(v: String) -> Self {
             McpValue::String(v)
@@ -1133,13 +1019,7 @@ pub mod shapes {
             __m.end()
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Closed {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Closed);
     impl Closed {
         /// A `Closed` with every optional member absent.
         pub fn new() -> Self {
@@ -1193,13 +1073,7 @@ pub mod shapes {
             s.serialize_str(self.as_str())
         }
     }
-    impl<'de> __rt::serde::Deserialize<'de> for Role {
-        fn deserialize<D: __rt::serde::Deserializer<'de>>(
-            d: D,
-        ) -> ::core::result::Result<Self, D::Error> {
-            __rt::pull::deserialize(d)
-        }
-    }
+    __rt::deserialize_by_pull!(Role);
     impl __rt::Unknowns for Role {
         fn collect_unknowns(&self, _: &mut __rt::JsonPath, _: &mut Vec<__rt::Unknown>) {}
     }

@@ -28,3 +28,31 @@ pub fn deserialize<'de, T: Decode, D: Deserializer<'de>>(d: D) -> Result<T, D::E
         }
     })
 }
+
+/// `impl Deserialize for $ty` through [`deserialize`], for each type named: what the
+/// generator writes after each generated type (one line instead of the impl's seven).
+///
+/// ```
+/// # use mcp_typed_runtime::pull::*;
+/// # #[derive(Debug, PartialEq)]
+/// struct Flag(bool);
+/// impl Decode for Flag {
+///     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+///         bool::decode(p).map(Flag)
+///     }
+/// }
+/// mcp_typed_runtime::deserialize_by_pull!(Flag);
+/// assert_eq!(serde_json::from_str::<Flag>("true").unwrap(), Flag(true));
+/// ```
+#[macro_export]
+macro_rules! deserialize_by_pull {
+    ($($ty:ty),+ $(,)?) => {$(
+        impl<'de> $crate::serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                $crate::pull::deserialize(d)
+            }
+        }
+    )+};
+}
