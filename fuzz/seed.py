@@ -46,7 +46,7 @@ def compact(value):
 def definitions(revision):
     """The DEFINITIONS list of the generated module, in its order."""
     module = "v" + revision.replace("-", "_") if revision != "draft" else "draft"
-    text = (ROOT / "generated" / "src" / "revisions" / f"{module}.rs").read_text()
+    text = (ROOT / "generated" / "src" / f"{module}.rs").read_text()
     body = re.search(r"pub const DEFINITIONS: &\[&str\] = &\[(.*?)\];", text, re.S).group(1)
     return re.findall(r'"([^"]+)"', body)
 
@@ -84,6 +84,18 @@ def main():
     # Traffic: every message, as a message and as a conversion input.
     for path in sorted((ROOT / "tests" / "fixtures").glob("*traffic/*.jsonl")):
         revision = next((r for r in REVISIONS if r in path.name), None)
+        # The checker: a session's first messages as lines (client and server in turn, as the
+        # check target reads them), and each message alone.
+        session = []
+        for line in path.read_text().splitlines():
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                continue
+            msg = entry.get("msg", entry) if isinstance(entry, dict) else entry
+            session.append(compact(msg))
+            write("check", compact(msg))
+        write("check", "\n".join(session[:12]))
         for line in path.read_text().splitlines():
             try:
                 entry = json.loads(line)

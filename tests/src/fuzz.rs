@@ -9,6 +9,7 @@
 //! - [`codegen_load`]: bytes as a schema document, through the generator's loader, model and
 //!   emitter.
 //! - [`convert()`]: bytes as a definition of one revision, moved to the adjacent one.
+//! - [`check()`]: bytes as messages through the traffic checker, alone and as a session.
 
 use std::collections::HashSet;
 use std::fmt::Debug;
@@ -552,5 +553,48 @@ impl DefinitionVisitor for ConvertTo {
         } else {
             convert::downgrade::<T>(&self.0).map(|d| (Encoded::of(&d.value), d.dropped))
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// check
+
+/// The traffic checker on untrusted bytes: one message, checked against every revision, from
+/// either side and from no side known; then the input's lines as a session (alternately from
+/// the client and the server, so that responses find the requests they answer and results
+/// are typed). It never panics, its report is shown, and every problem and note names a JSON
+/// pointer into the message.
+pub fn check(data: &[u8]) {
+    use mcp_typed::ProtocolVersion;
+    use mcp_typed::check::{Checker, Direction, Report};
+    fn well_formed(r: &Report) {
+        let shown = r.to_string();
+        assert!(!shown.is_empty());
+        for pointer in r
+            .problems
+            .iter()
+            .map(|p| &p.pointer)
+            .chain(r.notes.iter().map(|n| &n.pointer))
+        {
+            assert!(
+                pointer.is_empty() || pointer.starts_with('/'),
+                "not a JSON pointer: {pointer:?} in {shown}"
+            );
+        }
+    }
+    let dirs = [
+        None,
+        Some(Direction::ClientToServer),
+        Some(Direction::ServerToClient),
+    ];
+    for version in ProtocolVersion::ALL {
+        for dir in dirs {
+            well_formed(&Checker::with_revision(version).check_bytes(dir, data));
+        }
+    }
+    let mut session = Checker::new();
+    for (i, line) in data.split(|b| *b == b'\n').enumerate() {
+        let dir = dirs[1 + i % 2];
+        well_formed(&session.check_bytes(dir, line));
     }
 }

@@ -5,11 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
-const TARGETS: [(&str, fn(&[u8])); 4] = [
+const TARGETS: [(&str, fn(&[u8])); 5] = [
     ("messages", mcp_tests::fuzz::messages),
     ("elicit_content", mcp_tests::fuzz::elicit_content),
     ("codegen_load", mcp_tests::fuzz::codegen_load),
     ("convert", mcp_tests::fuzz::convert),
+    ("check", mcp_tests::fuzz::check),
 ];
 
 /// The files of `dir`, sorted; none when it does not exist.
