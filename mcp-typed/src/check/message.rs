@@ -708,6 +708,74 @@ mod tests {
         assert_eq!(token.label, "ProgressToken (String)");
     }
 
+    /// The envelope decoded with `params`/`result` cut to what it declares: what only the
+    /// envelope or only the whole text shows is still found, at the same pointer.
+    #[test]
+    fn what_the_cut_envelope_does_not_read_is_still_checked() {
+        use super::super::{Checker, Direction::*, Verdict};
+        let request = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x"}}"#;
+        // (revision, the client's request, the server's response): the pointer of a problem.
+        for (version, ask, answer, pointer) in [
+            // `_meta` is the envelope's own (kept in the cut), not an object here.
+            (
+                ProtocolVersion::V2024_11_05,
+                request,
+                r#"{"jsonrpc":"2.0","id":1,"result":{"_meta":5,"content":[]}}"#,
+                "/result/_meta",
+            ),
+            // An `id` written twice is the envelope's to refuse (the text outside the
+            // payload is decoded as written).
+            (
+                ProtocolVersion::V2025_11_25,
+                request,
+                r#"{"jsonrpc":"2.0","id":1,"id":1,"result":{"content":[]}}"#,
+                "",
+            ),
+            // A member of the payload written twice: the typed step refuses it.
+            (
+                ProtocolVersion::V2025_06_18,
+                request,
+                r#"{"jsonrpc":"2.0","id":1,"result":{"content":[],"content":[]}}"#,
+                "/result",
+            ),
+            // 2026-07-28's `Result` requires `resultType` (kept in the cut).
+            (
+                ProtocolVersion::V2026_07_28,
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#,
+                r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#,
+                "/result",
+            ),
+            // The request's own params, cut from the envelope, read by the typed step.
+            (
+                ProtocolVersion::V2025_06_18,
+                r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":5}}"#,
+                r#"{"jsonrpc":"2.0","id":1,"result":{"content":[]}}"#,
+                "/params/name",
+            ),
+        ] {
+            let mut checker = Checker::with_revision(version);
+            let asked = checker.check(Some(ClientToServer), ask);
+            let answered = checker.check(Some(ServerToClient), answer);
+            let report = if asked.verdict == Verdict::Error {
+                &asked
+            } else {
+                &answered
+            };
+            assert_eq!(
+                report.verdict,
+                Verdict::Error,
+                "{version}: {ask} / {answer}: {report}"
+            );
+            assert!(
+                report
+                    .problems
+                    .iter()
+                    .any(|p| p.pointer.starts_with(pointer)),
+                "{version}: no problem at {pointer}: {report}"
+            );
+        }
+    }
+
     #[test]
     fn many_changes_are_cut_short() {
         let mut f = Findings::default();
