@@ -46,7 +46,7 @@ def compact(value):
 def definitions(revision):
     """The DEFINITIONS list of the generated module, in its order."""
     module = "v" + revision.replace("-", "_") if revision != "draft" else "draft"
-    text = (ROOT / "generated" / "src" / "revisions" / f"{module}.rs").read_text()
+    text = (ROOT / "generated" / "src" / f"{module}.rs").read_text()
     body = re.search(r"pub const DEFINITIONS: &\[&str\] = &\[(.*?)\];", text, re.S).group(1)
     return re.findall(r'"([^"]+)"', body)
 
@@ -65,6 +65,13 @@ def convert_seed(revision, definition, value):
         write("convert", bytes([i]) + index + compact(value).encode())
     if i > 0:
         write("convert", bytes([0x80 | (i - 1)]) + index + compact(value).encode())
+
+
+def raw_msg(line):
+    """The text of the message spliced into a captured line `{"dir":…,"msg":<message>}`
+    (byte for byte), or None when the line is not of that form."""
+    m = re.match(r'^\{"dir":"(?:c2s|s2c)","msg":(.*)\}\s*$', line, re.S)
+    return m.group(1) if m else None
 
 
 def closure(defs, name):
@@ -89,9 +96,14 @@ def main():
                 entry = json.loads(line)
             except ValueError:
                 write("messages", line)
+                write("differential", line)
                 continue
             msg = entry.get("msg", entry) if isinstance(entry, dict) else entry
             write("messages", compact(msg))
+            # The differential target (fuzz/oracle) compares two decoders, for which the exact
+            # text matters (member order, number spelling, escapes): the line's own text.
+            raw = raw_msg(line)
+            write("differential", raw if raw is not None else line)
             if revision and isinstance(entry, dict):
                 kind = "ClientMessage" if entry.get("dir") == "c2s" else "ServerMessage"
                 convert_seed(revision, kind, msg)
@@ -108,6 +120,7 @@ def main():
         for f in sorted(examples.glob("*/*.json")):
             value = json.loads(f.read_text())
             write("messages", compact(value))
+            write("differential", f.read_text())
             convert_seed(revision, f.parent.name, value)
             if f.parent.name == "ElicitResult":
                 write("elicit_content", compact(value))
