@@ -67,6 +67,13 @@ def convert_seed(revision, definition, value):
         write("convert", bytes([0x80 | (i - 1)]) + index + compact(value).encode())
 
 
+def raw_msg(line):
+    """The text of the message spliced into a captured line `{"dir":…,"msg":<message>}`
+    (byte for byte), or None when the line is not of that form."""
+    m = re.match(r'^\{"dir":"(?:c2s|s2c)","msg":(.*)\}\s*$', line, re.S)
+    return m.group(1) if m else None
+
+
 def closure(defs, name):
     """`name` and every definition it references, transitively."""
     seen, todo = set(), [name]
@@ -101,9 +108,14 @@ def main():
                 entry = json.loads(line)
             except ValueError:
                 write("messages", line)
+                write("differential", line)
                 continue
             msg = entry.get("msg", entry) if isinstance(entry, dict) else entry
             write("messages", compact(msg))
+            # The differential target (fuzz/oracle) compares two decoders, for which the exact
+            # text matters (member order, number spelling, escapes): the line's own text.
+            raw = raw_msg(line)
+            write("differential", raw if raw is not None else line)
             if revision and isinstance(entry, dict):
                 kind = "ClientMessage" if entry.get("dir") == "c2s" else "ServerMessage"
                 convert_seed(revision, kind, msg)
@@ -120,6 +132,7 @@ def main():
         for f in sorted(examples.glob("*/*.json")):
             value = json.loads(f.read_text())
             write("messages", compact(value))
+            write("differential", f.read_text())
             convert_seed(revision, f.parent.name, value)
             if f.parent.name == "ElicitResult":
                 write("elicit_content", compact(value))

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 pub mod arbitrary_json;
 pub mod fuzz;
 pub mod guests;
+pub mod oracle;
 pub mod peers;
 
 /// The workspace root.

@@ -8,6 +8,7 @@
 mod constructors;
 mod conversion_props;
 mod convert;
+mod decoder_oracle;
 mod fuzz_regressions;
 mod input_limits;
 mod lossless_decoding;
