@@ -660,9 +660,11 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
     KnownDifference {
         name: "old-reordered-members",
         reason: "the current decoder is right: the two values are equal but for the order \
-                 of some object's members, which the current one keeps as the input has \
-                 them (checked), where the old one had moved a member (a union's tag, \
-                 buffered and fed first) in an object kept whole.",
+                 of some object's members; wherever the two order a pair of members \
+                 differently, the current one has them in the input's order (checked), \
+                 where the old one had moved a member buffered by a union (a tag fed first, \
+                 a member another variant declares) in an object kept whole or among \
+                 unknown members.",
         is: |d, data| {
             let (Some(Outcome::Accepted { json: a, .. }), Some(Outcome::Accepted { json: b, .. })) =
                 (&d.old, &d.new)
