@@ -347,7 +347,8 @@ pub fn keeps_input_order(input: &Json, a: &Value, b: &Value) -> bool {
                 let (kx, ky): (Vec<&String>, Vec<&String>) =
                     (x.keys().collect(), y.keys().collect());
                 if kx != ky {
-                    let Some(Json::Object(m)) = input.at(at).first().copied() else {
+                    // A repeated member on the way: the last value, as the decoders keep it.
+                    let Some(Json::Object(m)) = input.at(at).last().copied() else {
                         return false;
                     };
                     let ki: Vec<&String> = m.iter().map(|(k, _)| k).collect();

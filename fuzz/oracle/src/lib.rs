@@ -230,7 +230,7 @@ impl Difference {
 
 fn shown(o: &Option<Outcome>) -> String {
     let cut = |s: &str| -> String {
-        if s.len() > 600 {
+        if s.len() > 600 && std::env::var_os("MCP_ORACLE_FULL").is_none() {
             format!("{}… ({} bytes)", &s[..s.floor_char_boundary(600)], s.len())
         } else {
             s.to_owned()
@@ -596,7 +596,7 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
             let Some(input) = decoded(d, data) else {
                 return false;
             };
-            let Some(value) = input.at(at).first().map(|v| v.value().to_string()) else {
+            let Some(value) = input.at(at).last().map(|v| v.value().to_string()) else {
                 return false;
             };
             Old::definitions(d.rev).iter().any(|def| {
