@@ -230,7 +230,7 @@ impl Difference {
 
 fn shown(o: &Option<Outcome>) -> String {
     let cut = |s: &str| -> String {
-        if s.len() > 600 {
+        if s.len() > 600 && std::env::var_os("MCP_ORACLE_FULL").is_none() {
             format!("{}… ({} bytes)", &s[..s.floor_char_boundary(600)], s.len())
         } else {
             s.to_owned()
@@ -596,7 +596,7 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
             let Some(input) = decoded(d, data) else {
                 return false;
             };
-            let Some(value) = input.at(at).first().map(|v| v.value().to_string()) else {
+            let Some(value) = input.at(at).last().map(|v| v.value().to_string()) else {
                 return false;
             };
             Old::definitions(d.rev).iter().any(|def| {
@@ -660,9 +660,11 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
     KnownDifference {
         name: "old-reordered-members",
         reason: "the current decoder is right: the two values are equal but for the order \
-                 of some object's members, which the current one keeps as the input has \
-                 them (checked), where the old one had moved a member (a union's tag, \
-                 buffered and fed first) in an object kept whole.",
+                 of some object's members; wherever the two order a pair of members \
+                 differently, the current one has them in the input's order (checked), \
+                 where the old one had moved a member buffered by a union (a tag fed first, \
+                 a member another variant declares) in an object kept whole or among \
+                 unknown members.",
         is: |d, data| {
             let (Some(Outcome::Accepted { json: a, .. }), Some(Outcome::Accepted { json: b, .. })) =
                 (&d.old, &d.new)
