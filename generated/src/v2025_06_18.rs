@@ -10447,190 +10447,118 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn ClientResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "_meta",
+                "role",
+                "content",
+                "model",
+                "stopReason",
+                "roots",
+                "action",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["text"],
+                                        consts: &[("type", __rt::pull::Const::Str("text"))],
+                                    },
+                                    __rt::pull::Shape {
+                                        required: &["data", "mimeType"],
+                                        consts: &[("type", __rt::pull::Const::Str("image"))],
+                                    },
+                                    __rt::pull::Shape {
+                                        required: &["data", "mimeType"],
+                                        consts: &[("type", __rt::pull::Const::Str("audio"))],
+                                    },
+                                ],
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("_meta");
-        let s1 = obj.get("role");
-        let s2 = obj.get("content");
-        let s3 = obj.get("model");
-        let s4 = obj.get("stopReason");
-        let s5 = obj.get("roots");
-        let s6 = obj.get("action");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "_meta" | "role" | "content" | "model" | "stopReason" |
-                    "roots" | "action"
-                )
-            });
-        let scores: [__rt::pull::Score; 4] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || (((__rt::has_keys(Some(v), &["text"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("text")))
-                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
-                                        && v
-                                            .get("type")
-                                            .is_some_and(|x| x.as_str() == Some("image")))
-                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
-                                        && v
-                                            .get("type")
-                                            .is_some_and(|x| x.as_str() == Some("audio")))))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -11464,127 +11392,69 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["uri", "mimeType", "_meta", "text", "blob"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("uri");
-        let s1 = obj.get("mimeType");
-        let s2 = obj.get("_meta");
-        let s3 = obj.get("text");
-        let s4 = obj.get("blob");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
-            });
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -12125,223 +11995,116 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("jsonrpc");
-        let s1 = obj.get("id");
-        let s2 = obj.get("method");
-        let s3 = obj.get("params");
-        let s4 = obj.get("result");
-        let s5 = obj.get("error");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "jsonrpc" | "id" | "method" | "params" | "result" |
-                    "error"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("2.0")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
-                                "\"2.0\"", v
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["jsonrpc", "id", "method", "params", "result", "error"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Integer, __rt::Kind::String],
+                                ),
                             ),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 4] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object() || (true)))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object() || (true)))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &[],
+                                        consts: &[],
+                                    },
+                                ],
+                            ),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &[],
+                                        consts: &[],
+                                    },
+                                ],
+                            ),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Integer, __rt::Kind::String],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("2.0"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -13702,164 +13465,85 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("minLength");
-        let s4 = obj.get("maxLength");
-        let s5 = obj.get("format");
-        let s6 = obj.get("enum");
-        let s7 = obj.get("enumNames");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "minLength" |
-                    "maxLength" | "format" | "enum" | "enumNames"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("string")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"string\"", v
-                            ),
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "type",
+                "title",
+                "description",
+                "minLength",
+                "maxLength",
+                "format",
+                "enum",
+                "enumNames",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("string"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
@@ -14323,130 +14007,72 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
     > {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["uri", "mimeType", "_meta", "text", "blob"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("uri");
-        let s1 = obj.get("mimeType");
-        let s2 = obj.get("_meta");
-        let s3 = obj.get("text");
-        let s4 = obj.get("blob");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
-            });
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -15551,411 +15177,232 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "_meta",
+                "protocolVersion",
+                "capabilities",
+                "serverInfo",
+                "instructions",
+                "nextCursor",
+                "resources",
+                "resourceTemplates",
+                "contents",
+                "prompts",
+                "description",
+                "messages",
+                "tools",
+                "content",
+                "structuredContent",
+                "isError",
+                "completion",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            8,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            9,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            10,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            11,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            12,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            13,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            14,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            15,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::BOOLEAN),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            16,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("_meta");
-        let s1 = obj.get("protocolVersion");
-        let s2 = obj.get("capabilities");
-        let s3 = obj.get("serverInfo");
-        let s4 = obj.get("instructions");
-        let s5 = obj.get("nextCursor");
-        let s6 = obj.get("resources");
-        let s7 = obj.get("resourceTemplates");
-        let s8 = obj.get("contents");
-        let s9 = obj.get("prompts");
-        let s10 = obj.get("description");
-        let s11 = obj.get("messages");
-        let s12 = obj.get("tools");
-        let s13 = obj.get("content");
-        let s14 = obj.get("structuredContent");
-        let s15 = obj.get("isError");
-        let s16 = obj.get("completion");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "_meta" | "protocolVersion" | "capabilities" |
-                    "serverInfo" | "instructions" | "nextCursor" | "resources" |
-                    "resourceTemplates" | "contents" | "prompts" | "description" |
-                    "messages" | "tools" | "content" | "structuredContent" | "isError" |
-                    "completion"
-                )
-            });
-        let scores: [__rt::pull::Score; 10] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s8 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s9 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s10 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s11 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s12 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s13 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s14 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s15 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s16 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 10] = [None; 10];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(

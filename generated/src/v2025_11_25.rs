@@ -15944,455 +15944,265 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn ClientResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "_meta",
+                "taskId",
+                "status",
+                "statusMessage",
+                "createdAt",
+                "lastUpdatedAt",
+                "ttl",
+                "pollInterval",
+                "nextCursor",
+                "tasks",
+                "role",
+                "content",
+                "model",
+                "stopReason",
+                "roots",
+                "action",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            8,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            9,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            10,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            11,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Array, __rt::Kind::Object],
+                                ),
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["text"],
+                                        consts: &[("type", __rt::pull::Const::Str("text"))],
+                                    },
+                                    __rt::pull::Shape {
+                                        required: &["data", "mimeType"],
+                                        consts: &[("type", __rt::pull::Const::Str("image"))],
+                                    },
+                                    __rt::pull::Shape {
+                                        required: &["data", "mimeType"],
+                                        consts: &[("type", __rt::pull::Const::Str("audio"))],
+                                    },
+                                    __rt::pull::Shape {
+                                        required: &["id", "name", "input"],
+                                        consts: &[("type", __rt::pull::Const::Str("tool_use"))],
+                                    },
+                                    __rt::pull::Shape {
+                                        required: &["toolUseId", "content"],
+                                        consts: &[("type", __rt::pull::Const::Str("tool_result"))],
+                                    },
+                                ],
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            12,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            13,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            14,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            11,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            15,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("_meta");
-        let s1 = obj.get("taskId");
-        let s2 = obj.get("status");
-        let s3 = obj.get("statusMessage");
-        let s4 = obj.get("createdAt");
-        let s5 = obj.get("lastUpdatedAt");
-        let s6 = obj.get("ttl");
-        let s7 = obj.get("pollInterval");
-        let s8 = obj.get("nextCursor");
-        let s9 = obj.get("tasks");
-        let s10 = obj.get("role");
-        let s11 = obj.get("content");
-        let s12 = obj.get("model");
-        let s13 = obj.get("stopReason");
-        let s14 = obj.get("roots");
-        let s15 = obj.get("action");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "_meta" | "taskId" | "status" | "statusMessage" |
-                    "createdAt" | "lastUpdatedAt" | "ttl" | "pollInterval" | "nextCursor"
-                    | "tasks" | "role" | "content" | "model" | "stopReason" | "roots" |
-                    "action"
-                )
-            });
-        let scores: [__rt::pull::Score; 8] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s8 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s9 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s10 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s11 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Array)
-                            || __rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || (((__rt::has_keys(Some(v), &["text"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("text")))
-                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
-                                        && v
-                                            .get("type")
-                                            .is_some_and(|x| x.as_str() == Some("image")))
-                                    || (__rt::has_keys(Some(v), &["data", "mimeType"])
-                                        && v
-                                            .get("type")
-                                            .is_some_and(|x| x.as_str() == Some("audio")))
-                                    || (__rt::has_keys(Some(v), &["id", "name", "input"])
-                                        && v
-                                            .get("type")
-                                            .is_some_and(|x| x.as_str() == Some("tool_use")))
-                                    || (__rt::has_keys(Some(v), &["toolUseId", "content"])
-                                        && v
-                                            .get("type")
-                                            .is_some_and(|x| x.as_str() == Some("tool_result")))))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s12 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s13 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s14 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s11 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s15 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 8] = [None; 8];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -17661,127 +17471,69 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["uri", "mimeType", "_meta", "text", "blob"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("uri");
-        let s1 = obj.get("mimeType");
-        let s2 = obj.get("_meta");
-        let s3 = obj.get("text");
-        let s4 = obj.get("blob");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
-            });
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -17860,221 +17612,110 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn EnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("enum");
-        let s4 = obj.get("default");
-        let s5 = obj.get("oneOf");
-        let s6 = obj.get("enumNames");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "enum" | "default" |
-                    "oneOf" | "enumNames"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("string")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"string\"", v
-                            ),
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "type",
+                "title",
+                "description",
+                "enum",
+                "default",
+                "oneOf",
+                "enumNames",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 3] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("string"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 3] = [None; 3];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -18118,202 +17759,115 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn EnumSchema__merged1(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("minItems");
-        let s4 = obj.get("maxItems");
-        let s5 = obj.get("items");
-        let s6 = obj.get("default");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "minItems" |
-                    "maxItems" | "items" | "default"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("array")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"array\"", v
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "type",
+                "title",
+                "description",
+                "minItems",
+                "maxItems",
+                "items",
+                "default",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["enum"],
+                                        consts: &[("type", __rt::pull::Const::Str("string"))],
+                                    },
+                                ],
                             ),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("array") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || ((__rt::has_keys(Some(v), &["enum"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("string"))))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("array") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["anyOf"],
+                                        consts: &[],
+                                    },
+                                ],
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("array"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -19190,216 +18744,100 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("jsonrpc");
-        let s1 = obj.get("id");
-        let s2 = obj.get("method");
-        let s3 = obj.get("params");
-        let s4 = obj.get("result");
-        let s5 = obj.get("error");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "jsonrpc" | "id" | "method" | "params" | "result" |
-                    "error"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("2.0")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
-                                "\"2.0\"", v
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["jsonrpc", "id", "method", "params", "result", "error"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Integer, __rt::Kind::String],
+                                ),
                             ),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 4] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Integer, __rt::Kind::String],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("2.0"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -19535,121 +18973,59 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn JsonRpcResponse__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("jsonrpc");
-        let s1 = obj.get("id");
-        let s2 = obj.get("result");
-        let s3 = obj.get("error");
-        let rest = obj
-            .keys()
-            .any(|k| !matches!(k.as_str(), "jsonrpc" | "id" | "result" | "error"));
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("2.0")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "jsonrpc",
-                                "\"2.0\"", v
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["jsonrpc", "id", "result", "error"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Integer, __rt::Kind::String],
+                                ),
                             ),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("2.0") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer)
-                            || __rt::is_kind(v, __rt::Kind::String))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("2.0"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
@@ -20406,202 +19782,115 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn MultiSelectEnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("minItems");
-        let s4 = obj.get("maxItems");
-        let s5 = obj.get("items");
-        let s6 = obj.get("default");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "minItems" |
-                    "maxItems" | "items" | "default"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("array")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"array\"", v
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "type",
+                "title",
+                "description",
+                "minItems",
+                "maxItems",
+                "items",
+                "default",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["enum"],
+                                        consts: &[("type", __rt::pull::Const::Str("string"))],
+                                    },
+                                ],
                             ),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("array") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || ((__rt::has_keys(Some(v), &["enum"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("string"))))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("array") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["anyOf"],
+                                        consts: &[],
+                                    },
+                                ],
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("array"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -21008,294 +20297,149 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("minLength");
-        let s4 = obj.get("maxLength");
-        let s5 = obj.get("format");
-        let s6 = obj.get("default");
-        let s7 = obj.get("enum");
-        let s8 = obj.get("oneOf");
-        let s9 = obj.get("enumNames");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "minLength" |
-                    "maxLength" | "format" | "default" | "enum" | "oneOf" | "enumNames"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("string")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"string\"", v
-                            ),
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "type",
+                "title",
+                "description",
+                "minLength",
+                "maxLength",
+                "format",
+                "default",
+                "enum",
+                "oneOf",
+                "enumNames",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 4] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s8 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s9 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            8,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            9,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("string"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
@@ -21346,202 +20490,115 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged1(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("minItems");
-        let s4 = obj.get("maxItems");
-        let s5 = obj.get("items");
-        let s6 = obj.get("default");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "minItems" |
-                    "maxItems" | "items" | "default"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("array")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"array\"", v
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "type",
+                "title",
+                "description",
+                "minItems",
+                "maxItems",
+                "items",
+                "default",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["enum"],
+                                        consts: &[("type", __rt::pull::Const::Str("string"))],
+                                    },
+                                ],
                             ),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("array") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || ((__rt::has_keys(Some(v), &["enum"])
-                                    && v
-                                        .get("type")
-                                        .is_some_and(|x| x.as_str() == Some("string"))))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("array") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !((__rt::is_kind(v, __rt::Kind::Object))
-                            && (!v.is_object()
-                                || ((__rt::has_keys(Some(v), &["anyOf"])))))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Shaped(
+                                __rt::pull::KindSet::OBJECT,
+                                &[
+                                    __rt::pull::Shape {
+                                        required: &["anyOf"],
+                                        consts: &[],
+                                    },
+                                ],
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("array"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -22020,130 +21077,72 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
     > {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["uri", "mimeType", "_meta", "text", "blob"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("uri");
-        let s1 = obj.get("mimeType");
-        let s2 = obj.get("_meta");
-        let s3 = obj.get("text");
-        let s4 = obj.get("blob");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(k.as_str(), "uri" | "mimeType" | "_meta" | "text" | "blob")
-            });
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -23552,665 +22551,368 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &[
+                "_meta",
+                "protocolVersion",
+                "capabilities",
+                "serverInfo",
+                "instructions",
+                "nextCursor",
+                "resources",
+                "resourceTemplates",
+                "contents",
+                "prompts",
+                "description",
+                "messages",
+                "tools",
+                "content",
+                "structuredContent",
+                "isError",
+                "taskId",
+                "status",
+                "statusMessage",
+                "createdAt",
+                "lastUpdatedAt",
+                "ttl",
+                "pollInterval",
+                "tasks",
+                "completion",
+            ],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            1,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            6,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            7,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            8,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            9,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            10,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            11,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            12,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            13,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            14,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            15,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::BOOLEAN),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            16,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            17,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            18,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            19,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            20,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            21,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            22,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            16,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            17,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            18,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            19,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            20,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            21,
+                            true,
+                            __rt::pull::Fits::Kinds(
+                                __rt::pull::KindSet::of(
+                                    &[__rt::Kind::Null, __rt::Kind::Integer],
+                                ),
+                            ),
+                        ),
+                        __rt::pull::Check::Field(
+                            22,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            23,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Field(
+                            0,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                        __rt::pull::Check::Field(
+                            24,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("_meta");
-        let s1 = obj.get("protocolVersion");
-        let s2 = obj.get("capabilities");
-        let s3 = obj.get("serverInfo");
-        let s4 = obj.get("instructions");
-        let s5 = obj.get("nextCursor");
-        let s6 = obj.get("resources");
-        let s7 = obj.get("resourceTemplates");
-        let s8 = obj.get("contents");
-        let s9 = obj.get("prompts");
-        let s10 = obj.get("description");
-        let s11 = obj.get("messages");
-        let s12 = obj.get("tools");
-        let s13 = obj.get("content");
-        let s14 = obj.get("structuredContent");
-        let s15 = obj.get("isError");
-        let s16 = obj.get("taskId");
-        let s17 = obj.get("status");
-        let s18 = obj.get("statusMessage");
-        let s19 = obj.get("createdAt");
-        let s20 = obj.get("lastUpdatedAt");
-        let s21 = obj.get("ttl");
-        let s22 = obj.get("pollInterval");
-        let s23 = obj.get("tasks");
-        let s24 = obj.get("completion");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "_meta" | "protocolVersion" | "capabilities" |
-                    "serverInfo" | "instructions" | "nextCursor" | "resources" |
-                    "resourceTemplates" | "contents" | "prompts" | "description" |
-                    "messages" | "tools" | "content" | "structuredContent" | "isError" |
-                    "taskId" | "status" | "statusMessage" | "createdAt" | "lastUpdatedAt"
-                    | "ttl" | "pollInterval" | "tasks" | "completion"
-                )
-            });
-        let scores: [__rt::pull::Score; 14] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s6 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s7 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s8 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s9 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s10 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s11 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s12 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s13 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s14 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s15 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Boolean)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s16 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s17 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s18 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s19 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s20 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s21 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s22 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s16 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s17 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s18 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s19 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s20 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s21 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Null)
-                            || __rt::is_kind(v, __rt::Kind::Integer))
-                        {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s22 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Integer)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s23 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s24 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Object)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+        let mut scores: [__rt::pull::Score; 14] = [None; 14];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -24445,156 +23147,71 @@ pub mod __de {
             }
         }
     }
-    #[allow(
-        non_snake_case,
-        unused_mut,
-        unused_variables,
-        clippy::redundant_closure_call
-    )]
+    #[allow(non_snake_case)]
     fn SingleSelectEnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
-        let mark = p.mark();
-        let obj = __rt::pull::kept_shallow(p)?;
-        let s0 = obj.get("type");
-        let s1 = obj.get("title");
-        let s2 = obj.get("description");
-        let s3 = obj.get("enum");
-        let s4 = obj.get("default");
-        let s5 = obj.get("oneOf");
-        let rest = obj
-            .keys()
-            .any(|k| {
-                !matches!(
-                    k.as_str(), "type" | "title" | "description" | "enum" | "default" |
-                    "oneOf"
-                )
-            });
-        if let Some(v) = s0 {
-            if !(v.as_str() == Some("string")) {
-                return Err(
-                    p
-                        .error(
-                            format!(
-                                "invalid value for `{}`: expected {}, found {}", "type",
-                                "\"string\"", v
-                            ),
+        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            slots: &["type", "title", "description", "enum", "default", "oneOf"],
+            variants: &[
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
                         ),
-                );
-            }
-        }
-        let scores: [__rt::pull::Score; 2] = [
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s3 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                Some((complete, consts, required, declared))
-            })(),
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                match s0 {
-                    Some(v) if v.as_str() == Some("string") => {
-                        consts += 1;
-                        required += 1;
-                        declared += 1;
-                    }
-                    Some(_) => return None,
-                    None => complete = false,
-                }
-                match s1 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s2 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s4 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::String)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                    }
-                    None => {}
-                }
-                match s5 {
-                    Some(v) => {
-                        if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                            complete = false;
-                        }
-                        declared += 1;
-                        required += 1;
-                    }
-                    None => {
-                        complete = false;
-                    }
-                }
-                Some((complete, consts, required, declared))
-            })(),
-        ];
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            3,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                    ],
+                    closed: false,
+                },
+                __rt::pull::Variant {
+                    checks: &[
+                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
+                        __rt::pull::Check::Field(
+                            1,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            2,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            4,
+                            false,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
+                        ),
+                        __rt::pull::Check::Field(
+                            5,
+                            true,
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                        ),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[(0, __rt::pull::Const::Str("string"))],
+        };
+        let mark = p.mark();
+        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        UNION.score(p, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(

@@ -247,25 +247,23 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
     if !plan.arrays.is_empty() {
         // Several array members: the first element's shape picks (an empty array goes to
         // the first member).
-        let picks = plan.arrays.iter().map(|&i| {
+        let fits_each = plan.arrays.iter().map(|&i| {
             let item = match cx.module.resolve(&u.variants[i].ty) {
                 TypeRef::Array(item) => (**item).clone(),
                 other => other.clone(),
             };
-            let check = shape_check(cx.module, &item, None);
+            fits(cx.module, &item, None)
+        });
+        let picks = plan.arrays.iter().enumerate().map(|(k, &i)| {
             let d = decode_as(i, quote!(p));
-            quote! {
-                if items.first().is_none_or(|v| #check) {
-                    return #d;
-                }
-            }
+            let k = proc_macro2::Literal::usize_unsuffixed(k);
+            quote! { Some(#k) => #d, }
         });
         let msg = format!("no array member of {} fits these elements", cx.ty.name);
         arms.push(quote! {
-            __rt::pull::Kind::Array => {
-                let items: Vec<__rt::Value> = __rt::pull::Decode::decode(&mut p.at(p.mark()))?;
+            __rt::pull::Kind::Array => match __rt::pull::array_member(p, &[#( #fits_each ),*])? {
                 #( #picks )*
-                Err(p.error(#msg))
+                _ => Err(p.error(#msg)),
             }
         });
     }
@@ -377,22 +375,16 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
 }
 
 /// A function (added to `helpers`) decoding, from its `{`, an object of the members told
-/// apart by shape: the object is read as open JSON to the depth the scores look at
-/// (`kept_shallow`), each member scored, and the member chosen is decoded from the object's
-/// start.
+/// apart by shape: a table of what each member requires (`__rt::pull::Merged`, a `static`)
+/// scores them in one pass over the object, and the member chosen is decoded from the
+/// object's start.
 /// Returns the function's path.
 fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStream {
     let module = cx.module;
     let name = cx.name();
     let f = format_ident!("{}__merged{}", cx.ty.name, m.id);
-    let slot = |j: usize| format_ident!("s{j}");
-    let slot_decls = m.slots.iter().enumerate().map(|(j, s)| {
-        let n = slot(j);
-        let k = &s.json_name;
-        quote! { let #n = obj.get(#k); }
-    });
-    let declared: Vec<&str> = m.slots.iter().map(|s| s.json_name.as_str()).collect();
-    let mut scores = Vec::new();
+    let slot_names = m.slots.iter().map(|s| s.json_name.as_str());
+    let mut variants = Vec::new();
     let mut picks = Vec::new();
     let mut described = Vec::new();
     for &i in &m.members {
@@ -409,69 +401,34 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         ));
         let mut checks = Vec::new();
         for (j, s) in m.slots.iter().enumerate() {
-            let n = slot(j);
             let k = &s.json_name;
+            let j = proc_macro2::Literal::usize_unsuffixed(j);
             if let Some(c) = st.const_field(k) {
-                let eq = const_eq(quote!(v), &c.value);
-                checks.push(quote! {
-                    match #n {
-                        Some(v) if #eq => { consts += 1; required += 1; declared += 1; }
-                        Some(_) => return None,
-                        None => complete = false,
-                    }
-                });
+                let c = rt_const(&c.value);
+                checks.push(quote!(__rt::pull::Check::Const(#j, #c)));
             } else if let Some(fd) = st.field(k) {
-                let count_req = if fd.required {
-                    quote!(required += 1;)
-                } else {
-                    TokenStream::new()
-                };
-                let absent = if fd.required {
-                    quote!(complete = false;)
-                } else {
-                    TokenStream::new()
-                };
                 let fits = match &s.typed {
                     // A slot every declaring member types alike: its JSON kind decides.
                     Some(t) => {
-                        let ks = kinds(module, t).into_iter().map(|k| {
-                            let k = format_ident!("{k:?}");
-                            quote!(__rt::is_kind(v, __rt::Kind::#k))
-                        });
-                        quote!(#( #ks )||*)
+                        let ks = kind_set(&kinds(module, t));
+                        quote!(__rt::pull::Fits::Kinds(#ks))
                     }
-                    None => shape_check(module, &fd.ty, fd.optional_const.as_deref()),
+                    None => fits(module, &fd.ty, fd.optional_const.as_deref()),
                 };
-                // A value of another JSON kind than the member takes does not rule the
-                // member out (as a wrong constant does): it cannot be complete, and if it is
-                // still the closest, its decoder names that value.
-                checks.push(quote! {
-                    match #n {
-                        Some(v) => { if !(#fits) { complete = false; } declared += 1; #count_req }
-                        None => { #absent }
-                    }
-                });
+                let required = fd.required;
+                checks.push(quote!(__rt::pull::Check::Field(#j, #required, #fits)));
             } else if matches!(st.extra, Extra::Deny) {
-                checks.push(quote! { if #n.is_some() { return None; } });
+                checks.push(quote!(__rt::pull::Check::Refused(#j)));
             }
         }
-        if matches!(st.extra, Extra::Deny) {
-            checks.push(quote! { if rest { return None; } });
-        }
-        scores.push(quote! {
-            (|| {
-                let mut complete = true;
-                let mut consts = 0u32;
-                let mut required = 0u32;
-                let mut declared = 0u32;
-                #( #checks )*
-                Some((complete, consts, required, declared))
-            })()
+        let closed = matches!(st.extra, Extra::Deny);
+        variants.push(quote! {
+            __rt::pull::Variant { checks: &[#( #checks ),*], closed: #closed }
         });
         let s = ident(sname);
         let v = ident(&u.variants[i].rust_name);
-        // Its index in `scores`.
-        let lit = proc_macro2::Literal::usize_unsuffixed(scores.len() - 1);
+        // Its index in the table's variants.
+        let lit = proc_macro2::Literal::usize_unsuffixed(variants.len() - 1);
         picks.push(quote! {
             #lit => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
         });
@@ -484,7 +441,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         .iter()
         .filter_map(|&i| module.as_struct(&u.variants[i].ty))
         .collect();
-    let common_consts = m.slots.iter().enumerate().filter_map(|(j, s)| {
+    let common = m.slots.iter().enumerate().filter_map(|(j, s)| {
         let first = member_structs.first()?.const_field(&s.json_name)?;
         if m.fallback.is_some()
             || !member_structs
@@ -493,20 +450,9 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         {
             return None;
         }
-        let n = slot(j);
-        let k = &s.json_name;
-        let eq = const_eq(quote!(v), &first.value);
-        let expected = match &first.value {
-            ConstValue::Str(v) => format!("{v:?}"),
-            ConstValue::Int(i) => i.to_string(),
-        };
-        Some(quote! {
-            if let Some(v) = #n {
-                if !(#eq) {
-                    return Err(p.error(format!("invalid value for `{}`: expected {}, found {}", #k, #expected, v)));
-                }
-            }
-        })
+        let c = rt_const(&first.value);
+        let j = proc_macro2::Literal::usize_unsuffixed(j);
+        Some(quote!((#j, #c)))
     });
     let msg = format!(
         "no member of {union_name} matches this object; expected one of: {}",
@@ -522,21 +468,18 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         }
         None => quote! { Err(p.error(#msg)) },
     };
-    let count = proc_macro2::Literal::usize_unsuffixed(scores.len());
-    let rest = if declared.is_empty() {
-        quote!(!obj.is_empty())
-    } else {
-        quote!(obj.keys().any(|k| !matches!(k.as_str(), #( #declared )|*)))
-    };
+    let count = proc_macro2::Literal::usize_unsuffixed(variants.len());
     helpers.extend(quote! {
-        #[allow(non_snake_case, unused_mut, unused_variables, clippy::redundant_closure_call)]
+        #[allow(non_snake_case)]
         fn #f(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<super::#name, __rt::pull::Error> {
+            static UNION: __rt::pull::Merged = __rt::pull::Merged {
+                slots: &[#( #slot_names ),*],
+                variants: &[#( #variants ),*],
+                common: &[#( #common ),*],
+            };
             let mark = p.mark();
-            let obj = __rt::pull::kept_shallow(p)?;
-            #( #slot_decls )*
-            let rest = #rest;
-            #( #common_consts )*
-            let scores: [__rt::pull::Score; #count] = [#( #scores ),*];
+            let mut scores: [__rt::pull::Score; #count] = [None; #count];
+            UNION.score(p, &mut scores)?;
             let member = |k: usize| match k {
                 #( #picks )*
                 _ => Err(p.error(#msg)),
@@ -573,77 +516,86 @@ fn de_type(ty: &TypeRef) -> TokenStream {
     }
 }
 
-fn const_eq(v: TokenStream, c: &ConstValue) -> TokenStream {
+/// A constant as the runtime's `Const`.
+fn rt_const(c: &ConstValue) -> TokenStream {
     match c {
-        ConstValue::Str(s) => quote!(#v.as_str() == Some(#s)),
-        ConstValue::Int(i) => quote!(#v.as_i64() == Some(#i)),
+        ConstValue::Str(s) => quote!(__rt::pull::Const::Str(#s)),
+        ConstValue::Int(i) => quote!(__rt::pull::Const::Int(#i)),
     }
 }
 
-/// A boolean expression over `v: &Value` that is false when the value cannot be of `ty`:
-/// its JSON kind, and for objects the required keys and constants one level down.
-fn shape_check(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStream {
+/// A set of JSON kinds as the runtime's `KindSet` (where a value read is of each kind it
+/// is: an integer of `INTEGER` and `NUMBER`, so `NUMBER` alone stands for both).
+fn kind_set(ks: &std::collections::BTreeSet<Kind>) -> TokenStream {
+    if ks.len() == Kind::ALL.len() {
+        return quote!(__rt::pull::KindSet::ANY);
+    }
+    let ks: Vec<&Kind> = ks
+        .iter()
+        .filter(|k| !(**k == Kind::Integer && ks.contains(&Kind::Number)))
+        .collect();
+    match ks.as_slice() {
+        [one] => {
+            let k = format_ident!("{}", format!("{one:?}").to_uppercase());
+            quote!(__rt::pull::KindSet::#k)
+        }
+        _ => {
+            let ks = ks.iter().map(|k| {
+                let k = format_ident!("{k:?}");
+                quote!(__rt::Kind::#k)
+            });
+            quote!(__rt::pull::KindSet::of(&[#( #ks ),*]))
+        }
+    }
+}
+
+/// What fits a member of type `ty`: its JSON kinds, and for objects the required members and
+/// constants one level down (of the struct, or of one of the union's struct members).
+fn fits(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStream {
     if let Some(c) = optional_const {
-        return quote!(v.as_str() == Some(#c));
+        return quote!(__rt::pull::Fits::Str(#c));
     }
     let ks = kinds(module, ty);
-    if ks.len() == 7 {
-        return quote!(true);
+    let set = kind_set(&ks);
+    if ks.len() == Kind::ALL.len() {
+        return quote!(__rt::pull::Fits::Kinds(#set));
     }
-    let kind_checks = ks.iter().map(|k| {
-        let k = format_ident!("{k:?}");
-        quote!(__rt::is_kind(v, __rt::Kind::#k))
-    });
-    let mut nested = Vec::new();
     let inner = match module.resolve(ty) {
         TypeRef::Nullable(t) => module.resolve(t),
         t => t,
     };
+    let mut shapes: Vec<TokenStream> = Vec::new();
     if let TypeRef::Named(n) = inner
-        && let Some(crate::ir::TypeKind::Union(un)) = module.get(n).map(|t| &t.kind)
+        && let Some(TypeKind::Union(un)) = module.get(n).map(|t| &t.kind)
     {
-        let members: Vec<TokenStream> = un
-            .variants
-            .iter()
-            .filter(|v| module.as_struct(&v.ty).is_some())
-            .map(|v| struct_shape(module, &v.ty))
-            .collect();
-        if !members.is_empty() {
-            nested.push(quote!((#( #members )||*)));
-        }
+        shapes.extend(
+            un.variants
+                .iter()
+                .filter_map(|v| module.as_struct(&v.ty))
+                .map(shape),
+        );
     }
-    if module.as_struct(inner).is_some() {
-        nested.push(struct_shape(module, inner));
+    if let Some(st) = module.as_struct(inner) {
+        shapes.push(shape(st));
     }
-    if nested.is_empty() {
-        quote!(#( #kind_checks )||*)
+    if shapes.is_empty() {
+        quote!(__rt::pull::Fits::Kinds(#set))
     } else {
-        quote!((#( #kind_checks )||*) && (!v.is_object() || (#( #nested )&&*)))
+        quote!(__rt::pull::Fits::Shaped(#set, &[#( #shapes ),*]))
     }
 }
 
-/// Required keys and constants of a struct, checked one level down on `v`.
-fn struct_shape(module: &Module, ty: &TypeRef) -> TokenStream {
-    let mut nested = Vec::new();
-    if let Some(st) = module.as_struct(ty) {
-        let req: Vec<&str> = st
-            .fields
-            .iter()
-            .filter(|f| f.required)
-            .map(|f| f.json_name.as_str())
-            .collect();
-        if !req.is_empty() {
-            nested.push(quote!(__rt::has_keys(Some(v), &[#( #req ),*])));
-        }
-        for c in &st.consts {
-            let k = &c.json_name;
-            let eq = const_eq(quote!(x), &c.value);
-            nested.push(quote!(v.get(#k).is_some_and(|x| #eq)));
-        }
-    }
-    if nested.is_empty() {
-        quote!(true)
-    } else {
-        quote!((#( #nested )&&*))
-    }
+/// A struct's required members and constants, as the runtime's `Shape`.
+fn shape(st: &Struct) -> TokenStream {
+    let required = st
+        .fields
+        .iter()
+        .filter(|f| f.required)
+        .map(|f| f.json_name.as_str());
+    let consts = st.consts.iter().map(|c| {
+        let k = &c.json_name;
+        let v = rt_const(&c.value);
+        quote!((#k, #v))
+    });
+    quote!(__rt::pull::Shape { required: &[#( #required ),*], consts: &[#( #consts ),*] })
 }

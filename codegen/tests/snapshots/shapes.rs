@@ -1523,94 +1523,41 @@ pub mod shapes {
                 }
             }
         }
-        #[allow(
-            non_snake_case,
-            unused_mut,
-            unused_variables,
-            clippy::redundant_closure_call
-        )]
+        #[allow(non_snake_case)]
         fn Block__merged0(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
-            let mark = p.mark();
-            let obj = __rt::pull::kept_shallow(p)?;
-            let s0 = obj.get("type");
-            let s1 = obj.get("text");
-            let s2 = obj.get("enum");
-            let rest = obj
-                .keys()
-                .any(|k| !matches!(k.as_str(), "type" | "text" | "enum"));
-            if let Some(v) = s0 {
-                if !(v.as_str() == Some("text")) {
-                    return Err(
-                        p
-                            .error(
-                                format!(
-                                    "invalid value for `{}`: expected {}, found {}", "type",
-                                    "\"text\"", v
-                                ),
+            static UNION: __rt::pull::Merged = __rt::pull::Merged {
+                slots: &["type", "text", "enum"],
+                variants: &[
+                    __rt::pull::Variant {
+                        checks: &[
+                            __rt::pull::Check::Const(0, __rt::pull::Const::Str("text")),
+                            __rt::pull::Check::Field(
+                                1,
+                                true,
+                                __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
                             ),
-                    );
-                }
-            }
-            let scores: [__rt::pull::Score; 2] = [
-                (|| {
-                    let mut complete = true;
-                    let mut consts = 0u32;
-                    let mut required = 0u32;
-                    let mut declared = 0u32;
-                    match s0 {
-                        Some(v) if v.as_str() == Some("text") => {
-                            consts += 1;
-                            required += 1;
-                            declared += 1;
-                        }
-                        Some(_) => return None,
-                        None => complete = false,
-                    }
-                    match s1 {
-                        Some(v) => {
-                            if !(__rt::is_kind(v, __rt::Kind::String)) {
-                                complete = false;
-                            }
-                            declared += 1;
-                            required += 1;
-                        }
-                        None => {
-                            complete = false;
-                        }
-                    }
-                    Some((complete, consts, required, declared))
-                })(),
-                (|| {
-                    let mut complete = true;
-                    let mut consts = 0u32;
-                    let mut required = 0u32;
-                    let mut declared = 0u32;
-                    match s0 {
-                        Some(v) if v.as_str() == Some("text") => {
-                            consts += 1;
-                            required += 1;
-                            declared += 1;
-                        }
-                        Some(_) => return None,
-                        None => complete = false,
-                    }
-                    match s2 {
-                        Some(v) => {
-                            if !(__rt::is_kind(v, __rt::Kind::Array)) {
-                                complete = false;
-                            }
-                            declared += 1;
-                            required += 1;
-                        }
-                        None => {
-                            complete = false;
-                        }
-                    }
-                    Some((complete, consts, required, declared))
-                })(),
-            ];
+                        ],
+                        closed: false,
+                    },
+                    __rt::pull::Variant {
+                        checks: &[
+                            __rt::pull::Check::Const(0, __rt::pull::Const::Str("text")),
+                            __rt::pull::Check::Field(
+                                2,
+                                true,
+                                __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
+                            ),
+                        ],
+                        closed: false,
+                    },
+                ],
+                common: &[(0, __rt::pull::Const::Str("text"))],
+            };
+            let mark = p.mark();
+            let mut scores: [__rt::pull::Score; 2] = [None; 2];
+            UNION.score(p, &mut scores)?;
             let member = |k: usize| match k {
                 0 => {
                     <super::Text as __rt::pull::DecodeObject>::decode_object(

@@ -44,8 +44,9 @@
 //!   tag that comes late, a union told apart by its members) is skipped and decoded again
 //!   later from its *mark*, its byte offset in the input ([`Parser::at`]).
 //! - **Unions.** [`tagged`] reads the tag member; when it comes first (as every encoder
-//!   writes it) the variant continues after it in one pass ([`Start::AfterTag`]). [`shape`]
-//!   records which members an object has, for unions told apart by them.
+//!   writes it) the variant continues after it in one pass ([`Start::AfterTag`]). [`Merged`]
+//!   records which members an object has, for unions told apart by them, and scores each
+//!   variant from a generated table.
 //! - **Errors** ([`Error`]) are placed when made (byte offset, line, column: computed on the
 //!   cold path only) and get their JSON pointer while they unwind: each loop adds its key or
 //!   index as the error passes. Success costs nothing for either. Errors about the text
@@ -59,6 +60,7 @@
 mod bridge;
 mod envelope;
 mod error;
+mod merged;
 mod message;
 mod object;
 mod parser;
@@ -71,11 +73,12 @@ mod tests;
 pub use bridge::deserialize;
 pub use envelope::{Methods, message};
 pub use error::Error;
+pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
 pub use message::{from_slice, from_str};
 pub use object::{
     Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
     required, whole,
 };
 pub use parser::{Kind, Parser};
-pub use union::{Score, Shape, Tag, best_member, shape, skip_rest, tagged};
-pub use value::{Decode, DecodeObject, kept_shallow, kept_whole, number, value};
+pub use union::{Score, Tag, best_member, skip_rest, tagged};
+pub use value::{Decode, DecodeObject, kept_whole, number, value};

@@ -217,8 +217,29 @@ enum Resource {
 
 impl Decode for Resource {
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        let s = shape(p, Start::Value, &["text", "blob"], "a ResourceContents")?;
-        let mut q = p.at(s.mark);
+        const TEXT: Fits = Fits::Kinds(KindSet::STRING);
+        static UNION: Merged = Merged {
+            slots: &["uri", "text", "blob"],
+            variants: &[
+                Variant {
+                    checks: &[
+                        Check::Field(0, true, TEXT),
+                        Check::Field(1, true, TEXT),
+                        Check::Refused(2),
+                    ],
+                    closed: false,
+                },
+                Variant {
+                    checks: &[
+                        Check::Field(0, true, TEXT),
+                        Check::Refused(1),
+                        Check::Field(2, true, TEXT),
+                    ],
+                    closed: false,
+                },
+            ],
+            common: &[],
+        };
         let one = |q: &mut Parser<'_>, slot: &'static str| -> Result<String, Error> {
             static TABLE: Table = Table {
                 expecting: "a ResourceContents",
@@ -236,11 +257,15 @@ impl Decode for Resource {
             })?;
             required(v, slot)
         };
-        match (s.kind(0), s.kind(1)) {
-            (Some(Kind::String), None) => Ok(Resource::Text(one(&mut q, "text")?)),
-            (None, Some(Kind::String)) => Ok(Resource::Blob(one(&mut q, "blob")?)),
-            _ => Err(q.error("expected a ResourceContents: `text` or `blob`")),
-        }
+        let mark = p.mark();
+        let mut scores = [None; 2];
+        UNION.score(p, &mut scores)?;
+        let member = |k: usize| match k {
+            0 => one(&mut p.at(mark), "text").map(Resource::Text),
+            _ => one(&mut p.at(mark), "blob").map(Resource::Blob),
+        };
+        best_member(&scores, &member)
+            .unwrap_or_else(|| Err(p.error("expected a ResourceContents: `text` or `blob`")))
     }
 }
 
@@ -502,21 +527,20 @@ proptest! {
     }
 
     #[test]
-    fn kept_shallow_agrees_with_kept_whole(
-        text in json_text(),
-        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 0..3),
+    fn merged_scores_as_open_json_would(
+        members in prop::collection::vec((0..MERGED_KEYS.len(), 0..MERGED_VALUES.len()), 0..6),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 0..2),
     ) {
-        let bytes = mutate(format!("{{\"a\":{text},\"b\":[{text}]}}").as_bytes(), &edits);
-        let whole = kept_whole(&mut Parser::from_slice(&bytes));
-        let shallow = kept_shallow(&mut Parser::from_slice(&bytes));
-        match (whole, shallow) {
-            (Ok(w), Ok(s)) => prop_assert_eq!(truncated(Value::Object(w), 2), Value::Object(s)),
-            (Err(w), Err(s)) => prop_assert_eq!(
-                (s.message(), s.pointer(), s.line(), s.column()),
-                (w.message(), w.pointer(), w.line(), w.column())
-            ),
-            (w, s) => prop_assert!(false, "kept_whole {:?}, kept_shallow {:?}", w, s),
-        }
+        let text = format!(
+            "{{{}}}",
+            members
+                .iter()
+                .map(|&(k, v)| format!("{:?}:{}", MERGED_KEYS[k], MERGED_VALUES[v]))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        merged_as_reference(&text)?;
+        merged_as_reference(&String::from_utf8_lossy(&mutate(text.as_bytes(), &edits)))?;
     }
 
     #[test]
@@ -954,58 +978,235 @@ fn shapes() {
     let e = from_str::<Resource>(r#"{"uri":"u","text":"t","blob":"b"}"#).unwrap_err();
     assert!(e.message().starts_with("expected a ResourceContents"));
 
-    let mut p = Parser::new(
-        r#" {"method":"m","id":7,"params":{"a":[1]},"big":18446744073709551615,"x":null,"long":"LONG"}"#,
-    );
-    let slots = ["id", "method", "params", "result", "big", "x", "long"];
-    let long = "x".repeat(300);
-    let text = format!(
-        r#" {{"method":"m","id":7,"params":{{"a":[1]}},"big":18446744073709551615,"x":null,"long":"{long}"}}"#
-    );
-    let _ = &mut p;
-    let mut p = Parser::new(&text);
-    let s = shape(&mut p, Start::Value, &slots, "a message").unwrap();
-    p.finish().unwrap();
-    assert_eq!(s.mark, 1);
-    assert_eq!(s.count(), 6);
-    assert!(s.has(0) && s.has(1) && s.has(2) && !s.has(3));
-    assert_eq!(s.kind(0), Some(Kind::Number));
-    assert_eq!(s.kind(2), Some(Kind::Object));
-    assert_eq!(s.kind(3), None);
-    assert_eq!(s.kind(5), Some(Kind::Null));
-    assert_eq!(s.int(0), Some(7));
-    assert_eq!(s.int(4), None);
-    assert_eq!(s.str(1), Some("m"));
-    assert_eq!(s.str(0), None);
-    assert_eq!(s.kind(6), Some(Kind::String));
-    assert_eq!(s.str(6), None);
-    // Back to the object from the mark.
-    let v = value(&mut p.at(s.mark)).unwrap();
-    assert_eq!(v["params"], json!({"a": [1]}));
-
-    // After a tag: the tag is read again from the mark.
-    let text = r#"{"kind":"a","n":1}"#;
-    let mut p = Parser::new(text);
-    let r = tagged(&mut p, "kind", &["a"], "an A", &mut |p, tag, start| {
-        assert_eq!(tag, Tag::Known(0));
-        shape(p, start, &["n", "kind"], "an A")
-    })
-    .unwrap();
-    p.finish().unwrap();
+    // Scores from one pass: what each variant's checks say of the members present.
+    let score = |text: &str| -> Result<[Score; 3], Error> {
+        let mut p = Parser::new(text);
+        let mut scores = [None; 3];
+        MERGED.score(&mut p, &mut scores)?;
+        p.finish()?;
+        Ok(scores)
+    };
+    // 0: the const and its required `n` (an integer) fit; 1: a wrong const; 2: `n` is no
+    // number (incomplete), the const and `x` ("on") fit.
     assert_eq!(
-        (r.str(1), r.int(0), r.count(), r.mark),
-        (Some("a"), Some(1), 2, 0)
+        score(r#"{"type":"a","n":1,"x":"on"}"#).unwrap(),
+        [Some((true, 1, 2, 3)), None, Some((false, 0, 1, 3))]
     );
+    // A float is a number, not an integer; an unknown member rules out the closed variant 0.
+    assert_eq!(
+        score(r#"{"type":"b","n":1.5,"zz":0,"items":null}"#).unwrap(),
+        [None, Some((true, 1, 2, 3)), Some((false, 0, 1, 2))]
+    );
+    // One level down: `items` must have `k` and `t: "c"` (its last value) or `k: 0`.
+    let items = |v: &str| score(&format!(r#"{{"type":"b","items":{v}}}"#)).unwrap()[1];
+    assert_eq!(items(r#"{"k":true,"t":"c"}"#), Some((true, 1, 2, 2)));
+    assert_eq!(items(r#"{"k":0}"#), Some((true, 1, 2, 2)));
+    assert_eq!(items(r#"{"k":1,"t":"c","t":"d"}"#), Some((false, 1, 2, 2)));
+    assert_eq!(items(r#"{"t":"c"}"#), Some((false, 1, 2, 2)));
+    assert_eq!(items("[]"), Some((false, 1, 2, 2)));
+    // `y` is refused by variant 2, required by none: present, it rules 2 out.
+    assert_eq!(score(r#"{"type":"a","y":0}"#).unwrap()[2], None);
+    // The constant all variants share: a wrong value is named (shown as open JSON, one level
+    // deep).
+    let e = score(r#"{"v":[2,{"a":[3]}]}"#).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "invalid value for `v`: expected 1, found [2,{}]"
+    );
+    let e = score("[1]").unwrap_err();
+    assert_eq!(e.message(), "invalid type: sequence, expected a map");
+    let e = score(r#"{"n":1,"n":2}"#).unwrap_err();
+    assert!(e.is_repeated());
+    assert_eq!(e.pointer(), "/n");
+    let e = score(r#"{"zz":1,"zz":2}"#).unwrap_err();
+    assert!(e.is_repeated());
+    assert!(score(r#"{"a":[1,}"#).unwrap_err().is_syntax());
+}
 
-    let mut p = Parser::new("[1]");
-    let e = shape(&mut p, Start::Value, &["a"], "an A").unwrap_err();
-    assert_eq!(e.message(), "invalid type: sequence, expected an A");
-    let mut p = Parser::new(r#"{"a":[1,}"#);
-    assert!(
-        shape(&mut p, Start::Value, &["a"], "an A")
-            .unwrap_err()
-            .is_syntax()
-    );
+/// A union of three variants over `type` (a constant), `n`, `x` (the constant "on"),
+/// `items` (of one of two shapes), `y` (refused by variant 2) and `v` (1 in every variant).
+static MERGED: Merged = Merged {
+    slots: &["type", "n", "x", "items", "y", "v"],
+    variants: &[
+        Variant {
+            checks: &[
+                Check::Const(0, Const::Str("a")),
+                Check::Field(1, true, Fits::Kinds(KindSet::INTEGER)),
+                Check::Field(2, false, Fits::Str("on")),
+                Check::Field(4, false, Fits::Kinds(KindSet::ANY)),
+            ],
+            closed: true,
+        },
+        Variant {
+            checks: &[
+                Check::Const(0, Const::Str("b")),
+                Check::Field(1, false, Fits::Kinds(KindSet::NUMBER)),
+                Check::Field(
+                    3,
+                    true,
+                    Fits::Shaped(
+                        KindSet::of(&[crate::Kind::Object, crate::Kind::Null]),
+                        &[
+                            Shape {
+                                required: &["k"],
+                                consts: &[("t", Const::Str("c"))],
+                            },
+                            Shape {
+                                required: &[],
+                                consts: &[("k", Const::Int(0))],
+                            },
+                        ],
+                    ),
+                ),
+            ],
+            closed: false,
+        },
+        Variant {
+            checks: &[
+                Check::Field(0, true, Fits::Kinds(KindSet::STRING)),
+                Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
+                Check::Field(2, false, Fits::Str("on")),
+                Check::Refused(4),
+            ],
+            closed: false,
+        },
+    ],
+    common: &[(5, Const::Int(1))],
+};
+
+const MERGED_KEYS: [&str; 8] = ["type", "n", "x", "items", "y", "v", "zz", "t"];
+const MERGED_VALUES: [&str; 16] = [
+    r#""a""#,
+    r#""b""#,
+    r#""on""#,
+    "1",
+    "0",
+    "1.5",
+    "-3",
+    "null",
+    "true",
+    "[]",
+    r#"[{"k":1}]"#,
+    r#"{"k":1}"#,
+    r#"{"k":"x","t":"c"}"#,
+    r#"{"k":0,"t":"d"}"#,
+    r#"{"t":"c","k":[],"t":"d"}"#,
+    r#"{"a":{"b":[1e400]}}"#,
+];
+
+/// [`MERGED`]'s scores as the generated code computed them before issue 31's tables: on the
+/// object kept whole as open JSON (`kept_whole`), with its errors.
+fn merged_as_reference(text: &str) -> Result<(), TestCaseError> {
+    let fits_value = |v: &Value, fits: &Fits| -> bool {
+        let kinds = |set: KindSet| {
+            [
+                crate::Kind::Null,
+                crate::Kind::Boolean,
+                crate::Kind::Integer,
+                crate::Kind::Number,
+                crate::Kind::String,
+                crate::Kind::Array,
+                crate::Kind::Object,
+            ]
+            .into_iter()
+            .any(|k| set.contains(k) && crate::is_kind(v, k))
+        };
+        let is = |v: Option<&Value>, c: &Const| match c {
+            Const::Str(s) => v.and_then(Value::as_str) == Some(*s),
+            Const::Int(i) => v.and_then(Value::as_i64) == Some(*i),
+        };
+        match fits {
+            Fits::Kinds(k) => kinds(*k),
+            Fits::Str(s) => v.as_str() == Some(*s),
+            Fits::Shaped(k, shapes) => {
+                kinds(*k)
+                    && (!v.is_object()
+                        || shapes.iter().any(|s| {
+                            crate::has_keys(Some(v), s.required)
+                                && s.consts.iter().all(|(name, c)| is(v.get(*name), c))
+                        }))
+            }
+        }
+    };
+    let whole = kept_whole(&mut Parser::new(text));
+    let mut p = Parser::new(text);
+    let mut scores = [None; 3];
+    let ours = MERGED.score(&mut p, &mut scores).map(|()| scores);
+    let obj = match (whole, ours) {
+        (Err(w), Err(o)) => {
+            prop_assert_eq!(
+                (o.message(), o.pointer(), o.line(), o.column()),
+                (w.message(), w.pointer(), w.line(), w.column()),
+                "{}",
+                text
+            );
+            return Ok(());
+        }
+        (Ok(obj), ours) => (obj, ours),
+        (Err(w), Ok(_)) => {
+            return Err(TestCaseError::fail(format!(
+                "{text}: kept_whole refuses ({w}), the scores do not"
+            )));
+        }
+    };
+    let (obj, ours) = obj;
+    let common_wrong = obj.get("v").is_some_and(|v| v.as_i64() != Some(1));
+    let ours = match ours {
+        Err(e) => {
+            prop_assert!(common_wrong, "{}: {}", text, e);
+            prop_assert!(
+                e.message()
+                    .starts_with("invalid value for `v`: expected 1, found ")
+            );
+            return Ok(());
+        }
+        Ok(ours) => ours,
+    };
+    prop_assert!(!common_wrong, "{}", text);
+    let reference: Vec<Score> = MERGED
+        .variants
+        .iter()
+        .map(|v| {
+            let (mut complete, mut consts, mut required, mut declared) = (true, 0, 0, 0);
+            for check in v.checks {
+                match *check {
+                    Check::Const(slot, c) => match obj.get(MERGED.slots[slot]) {
+                        Some(x)
+                            if match c {
+                                Const::Str(s) => x.as_str() == Some(s),
+                                Const::Int(i) => x.as_i64() == Some(i),
+                            } =>
+                        {
+                            consts += 1;
+                            required += 1;
+                            declared += 1;
+                        }
+                        Some(_) => return None,
+                        None => complete = false,
+                    },
+                    Check::Field(slot, req, fits) => match obj.get(MERGED.slots[slot]) {
+                        Some(x) => {
+                            complete &= fits_value(x, &fits);
+                            declared += 1;
+                            required += u32::from(req);
+                        }
+                        None => complete &= !req,
+                    },
+                    Check::Refused(slot) => {
+                        if obj.contains_key(MERGED.slots[slot]) {
+                            return None;
+                        }
+                    }
+                }
+            }
+            if v.closed && obj.keys().any(|k| !MERGED.slots.contains(&k.as_str())) {
+                return None;
+            }
+            Some((complete, consts, required, declared))
+        })
+        .collect();
+    prop_assert_eq!(&ours[..], &reference[..], "{}", text);
+    Ok(())
 }
 
 #[test]
@@ -1038,55 +1239,6 @@ fn errors_are_small_and_thread_safe() {
     fn check<T: Send + Sync + std::error::Error + 'static>() {}
     check::<Error>();
     assert_eq!(std::mem::size_of::<Error>(), std::mem::size_of::<usize>());
-}
-
-#[test]
-fn kept_shallow_keeps_what_scores_read_and_errs_as_kept_whole() {
-    let text =
-        r#"{"id":1,"params":{"name":"t","arguments":{"deep":[1,{"x":2}]},"list":[3]},"z":null}"#;
-    let mut p = Parser::new(text);
-    let map = kept_shallow(&mut p).unwrap();
-    p.finish().unwrap();
-    // Two levels built; deeper containers stand as empty ones of their kind.
-    assert_eq!(
-        Value::Object(map),
-        json!({"id": 1, "params": {"name": "t", "arguments": {}, "list": []}, "z": null})
-    );
-    // Every error is kept_whole's: same text, same pointer, however deep.
-    for bad in [
-        r#"{"a":{"b":{"c":[1,}}}"#,
-        r#"{"a":1,"a":2}"#,
-        r#"{"a":{"b":{"c":1e400}}}"#,
-        r#"[1]"#,
-        r#"{"a":{"b":[{"c":"\ud800"}]}}"#,
-    ] {
-        let whole = kept_whole(&mut Parser::new(bad));
-        let shallow = kept_shallow(&mut Parser::new(bad));
-        match (whole, shallow) {
-            (Err(w), Err(s)) => assert_eq!(
-                (s.message(), s.pointer(), s.line(), s.column()),
-                (w.message(), w.pointer(), w.line(), w.column()),
-                "{bad}"
-            ),
-            (Ok(_), Ok(_)) => {}
-            (w, s) => panic!("{bad}: kept_whole {w:?}, kept_shallow {s:?}"),
-        }
-    }
-}
-
-/// `v` with containers below `depth` levels emptied, as `kept_shallow` leaves them.
-fn truncated(v: Value, depth: u8) -> Value {
-    match v {
-        Value::Array(_) if depth == 0 => Value::Array(Vec::new()),
-        Value::Object(_) if depth == 0 => Value::Object(Map::new()),
-        Value::Array(a) => Value::Array(a.into_iter().map(|v| truncated(v, depth - 1)).collect()),
-        Value::Object(m) => Value::Object(
-            m.into_iter()
-                .map(|(k, v)| (k, truncated(v, depth - 1)))
-                .collect(),
-        ),
-        v => v,
-    }
 }
 
 #[test]

@@ -85,20 +85,8 @@ pub fn kept_whole(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
     }
 }
 
-/// [`kept_whole`] to the depth a union's scoring reads (its members, and their members one
-/// level down): deeper arrays and objects are read as [`value`] reads them (the same errors
-/// at the same pointers) but not built, and stand as empty ones of their kind. A merged
-/// union scores its members on this, then decodes the chosen one from the object's start,
-/// so nothing deeper is built twice.
-pub fn kept_shallow(p: &mut Parser<'_>) -> Result<Map<String, Value>, Error> {
-    match p.peek()? {
-        Kind::Object => members_with(p, true, |p| to_depth(p, 1)),
-        k => Err(p.wrong("a map", k)),
-    }
-}
-
 /// [`value`], built `depth` levels down; below, containers are [`read`] and left empty.
-fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
+pub(super) fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
     Ok(match p.peek()? {
         Kind::Null => {
             p.null()?;
@@ -130,7 +118,7 @@ fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
 
 /// Reads the next value as [`value`] does, every string and number included (so the same
 /// errors at the same pointers), building nothing.
-fn read(p: &mut Parser<'_>) -> Result<(), Error> {
+pub(super) fn read(p: &mut Parser<'_>) -> Result<(), Error> {
     match p.peek()? {
         Kind::Null => p.null(),
         Kind::Bool => p.bool().map(drop),

@@ -1,0 +1,378 @@
+//! Unions told apart by the members an object has (a merged group of struct members, such as
+//! an elicitation form's field schemas): one pass over the object records which of the
+//! members any variant declares (the *slots*) are present, the JSON kind of each and where
+//! it starts; each variant is then scored from a table generated per union ([`Merged`]),
+//! reading again, at its mark, only a value a check compares (a constant, one level down).
+//! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
+//! the object's start.
+
+use super::value::{read, to_depth};
+use super::{Error, Kind as Token, Parser, Score};
+use crate::json::Kind;
+
+/// A set of JSON kinds ([`Kind`]). A value read is of each kind it is: an integer of
+/// [`KindSet::INTEGER`] and [`KindSet::NUMBER`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KindSet(u8);
+
+impl KindSet {
+    /// `null`.
+    pub const NULL: KindSet = KindSet::of(&[Kind::Null]);
+    /// `true` or `false`.
+    pub const BOOLEAN: KindSet = KindSet::of(&[Kind::Boolean]);
+    /// An integer.
+    pub const INTEGER: KindSet = KindSet::of(&[Kind::Integer]);
+    /// Any number (an integer is one too).
+    pub const NUMBER: KindSet = KindSet::of(&[Kind::Number]);
+    /// A string.
+    pub const STRING: KindSet = KindSet::of(&[Kind::String]);
+    /// An array.
+    pub const ARRAY: KindSet = KindSet::of(&[Kind::Array]);
+    /// An object.
+    pub const OBJECT: KindSet = KindSet::of(&[Kind::Object]);
+    /// Every kind.
+    pub const ANY: KindSet = KindSet(0x7f);
+
+    /// The set of `kinds`.
+    pub const fn of(kinds: &[Kind]) -> KindSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < kinds.len() {
+            bits |= 1 << kinds[i] as u8;
+            i += 1;
+        }
+        KindSet(bits)
+    }
+
+    /// Whether the set has `kind`.
+    #[inline]
+    pub const fn contains(self, kind: Kind) -> bool {
+        self.0 & (1 << kind as u8) != 0
+    }
+
+    /// Whether the two sets share a kind.
+    #[inline]
+    const fn meets(self, other: KindSet) -> bool {
+        self.0 & other.0 != 0
+    }
+}
+
+/// A constant a variant requires of a member.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Const {
+    /// This string.
+    Str(&'static str),
+    /// This integer.
+    Int(i64),
+}
+
+/// What a value must be to fit a member a variant declares.
+#[derive(Debug, Clone, Copy)]
+pub enum Fits {
+    /// Of one of these kinds.
+    Kinds(KindSet),
+    /// This string (a member whose only value is a constant, which may be absent).
+    Str(&'static str),
+    /// Of one of these kinds, and if an object, of one of these shapes.
+    Shaped(KindSet, &'static [Shape]),
+}
+
+/// An object's shape one level down: the members it requires and the constants it holds.
+#[derive(Debug, Clone, Copy)]
+pub struct Shape {
+    /// Members that must be present.
+    pub required: &'static [&'static str],
+    /// Members that must hold these constants.
+    pub consts: &'static [(&'static str, Const)],
+}
+
+/// What a variant says of one slot (an index in [`Merged::slots`]).
+#[derive(Debug, Clone, Copy)]
+pub enum Check {
+    /// The member is required and holds this constant: another value rules the variant out.
+    Const(usize, Const),
+    /// A member the variant declares: whether it is required, and what fits it (a value that
+    /// does not fit leaves the variant incomplete, not ruled out: if it is still the closest,
+    /// its decoder names that value).
+    Field(usize, bool, Fits),
+    /// A member the variant does not declare, though it refuses unknown members: present, it
+    /// rules the variant out.
+    Refused(usize),
+}
+
+/// A variant (a struct member of the union): its checks, and whether it refuses members it
+/// does not declare.
+#[derive(Debug, Clone, Copy)]
+pub struct Variant {
+    /// Its checks, one per slot it names.
+    pub checks: &'static [Check],
+    /// It refuses unknown members: a member in no slot rules it out.
+    pub closed: bool,
+}
+
+/// A union told apart by members: its slots (every member any variant declares), its
+/// variants, and the constants every variant requires alike (`jsonrpc`: a wrong value is
+/// reported as such, not as "no member matches").
+#[derive(Debug, Clone, Copy)]
+pub struct Merged {
+    /// Every member any variant declares.
+    pub slots: &'static [&'static str],
+    /// The struct variants, in schema order.
+    pub variants: &'static [Variant],
+    /// Constants all variants require alike.
+    pub common: &'static [(usize, Const)],
+}
+
+/// Slots are bits of a `u64`.
+const MAX_SLOTS: usize = 64;
+
+/// What the pass saw of one object.
+struct Record {
+    /// Which slots are present.
+    present: u64,
+    /// Per present slot, the kinds its value is of (an integer is a number too).
+    kinds: [KindSet; MAX_SLOTS],
+    /// Per present slot, the mark of its value.
+    marks: [usize; MAX_SLOTS],
+    /// A member in no slot is present.
+    rest: bool,
+}
+
+impl Record {
+    #[inline]
+    fn has(&self, slot: usize) -> bool {
+        self.present & (1 << slot) != 0
+    }
+}
+
+impl Merged {
+    /// Reads the object (from `p`'s next value, which must be an object; the parser ends
+    /// after it) and scores each variant into `scores` (as long as [`Merged::variants`]).
+    /// The errors are those of reading the object as open JSON: the text's, a member named
+    /// twice, a wrong value of a [common](Merged::common) constant.
+    pub fn score(&self, p: &mut Parser<'_>, scores: &mut [Score]) -> Result<(), Error> {
+        assert!(self.slots.len() <= MAX_SLOTS, "Merged: at most 64 slots");
+        let kind = p.peek()?;
+        if kind != Token::Object {
+            return Err(p.wrong("a map", kind));
+        }
+        let rec = self.record(p)?;
+        for &(slot, c) in self.common {
+            if rec.has(slot) && !is_const(p, rec.marks[slot], c) {
+                let found = to_depth(&mut p.at(rec.marks[slot]), 1)?;
+                let expected = match c {
+                    Const::Str(s) => format!("{s:?}"),
+                    Const::Int(i) => i.to_string(),
+                };
+                return Err(p.error(format!(
+                    "invalid value for `{}`: expected {expected}, found {found}",
+                    self.slots[slot]
+                )));
+            }
+        }
+        for (score, v) in scores.iter_mut().zip(self.variants) {
+            *score = score_of(p, &rec, v);
+        }
+        Ok(())
+    }
+
+    /// The pass over the object's members (after `peek() == Object`).
+    fn record(&self, p: &mut Parser<'_>) -> Result<Record, Error> {
+        let mut rec = Record {
+            present: 0,
+            kinds: [KindSet(0); MAX_SLOTS],
+            marks: [0; MAX_SLOTS],
+            rest: false,
+        };
+        // Members in no slot, to refuse one named twice (rare: most objects of such a union
+        // have only members some variant declares).
+        let mut others: Vec<String> = Vec::new();
+        let mut key = p.object_first()?.map(|k| self.slot_or_name(k));
+        while let Some(k) = key {
+            match k {
+                Ok(slot) => {
+                    let name = self.slots[slot];
+                    let (kinds, mark) = value_kinds(p).map_err(|e| e.in_member(name))?;
+                    if rec.has(slot) {
+                        return Err(p.repeated(name).in_member(name));
+                    }
+                    rec.present |= 1 << slot;
+                    rec.kinds[slot] = kinds;
+                    rec.marks[slot] = mark;
+                }
+                Err(name) => {
+                    read(p).map_err(|e| e.in_member(&name))?;
+                    if others.contains(&name) {
+                        return Err(p.repeated(&name).in_member(&name));
+                    }
+                    others.push(name);
+                    rec.rest = true;
+                }
+            }
+            key = p.object_next()?.map(|k| self.slot_or_name(k));
+        }
+        Ok(rec)
+    }
+
+    /// A key's slot, or the key.
+    #[inline]
+    fn slot_or_name(&self, key: &str) -> Result<usize, String> {
+        self.slots
+            .iter()
+            .position(|s| *s == key)
+            .ok_or_else(|| key.to_owned())
+    }
+}
+
+/// Reads the next value as open JSON reads it (the same errors), building nothing: the kinds
+/// it is of, and its mark.
+fn value_kinds(p: &mut Parser<'_>) -> Result<(KindSet, usize), Error> {
+    let token = p.peek()?;
+    let mark = p.mark();
+    let kinds = match token {
+        Token::Null => {
+            p.null()?;
+            KindSet::NULL
+        }
+        Token::Bool => {
+            p.bool()?;
+            KindSet::BOOLEAN
+        }
+        Token::Number => {
+            let n = p.number()?;
+            if n.is_i64() || n.is_u64() {
+                KindSet(KindSet::INTEGER.0 | KindSet::NUMBER.0)
+            } else {
+                KindSet::NUMBER
+            }
+        }
+        Token::String => {
+            p.str()?;
+            KindSet::STRING
+        }
+        Token::Array => {
+            read(p)?;
+            KindSet::ARRAY
+        }
+        Token::Object => {
+            read(p)?;
+            KindSet::OBJECT
+        }
+    };
+    Ok((kinds, mark))
+}
+
+/// How variant `v` scores against the object recorded (see [`Score`]).
+fn score_of(p: &Parser<'_>, rec: &Record, v: &Variant) -> Score {
+    let (mut complete, mut consts, mut required, mut declared) = (true, 0, 0, 0);
+    for check in v.checks {
+        match *check {
+            Check::Const(slot, c) => {
+                if !rec.has(slot) {
+                    complete = false;
+                } else if is_const(p, rec.marks[slot], c) {
+                    consts += 1;
+                    required += 1;
+                    declared += 1;
+                } else {
+                    return None;
+                }
+            }
+            Check::Field(slot, is_required, fits) => {
+                if rec.has(slot) {
+                    if !fits_value(p, rec.kinds[slot], rec.marks[slot], fits) {
+                        complete = false;
+                    }
+                    declared += 1;
+                    required += u32::from(is_required);
+                } else if is_required {
+                    complete = false;
+                }
+            }
+            Check::Refused(slot) => {
+                if rec.has(slot) {
+                    return None;
+                }
+            }
+        }
+    }
+    if v.closed && rec.rest {
+        return None;
+    }
+    Some((complete, consts, required, declared))
+}
+
+fn fits_value(p: &Parser<'_>, kinds: KindSet, mark: usize, fits: Fits) -> bool {
+    match fits {
+        Fits::Kinds(k) => kinds.meets(k),
+        Fits::Str(s) => is_const(p, mark, Const::Str(s)),
+        Fits::Shaped(k, shapes) => {
+            kinds.meets(k)
+                && (!kinds.meets(KindSet::OBJECT) || shapes.iter().any(|s| has_shape(p, mark, s)))
+        }
+    }
+}
+
+/// Whether the value at `mark` (read before) is the constant `c`.
+fn is_const(p: &Parser<'_>, mark: usize, c: Const) -> bool {
+    let mut q = p.at(mark);
+    match (q.peek(), c) {
+        (Ok(Token::String), Const::Str(s)) => q.str().is_ok_and(|v| v == s),
+        (Ok(Token::Number), Const::Int(i)) => q.number().is_ok_and(|n| n.as_i64() == Some(i)),
+        _ => false,
+    }
+}
+
+/// Whether the object at `mark` (read before) has every member `shape` requires and its
+/// constants (a member named twice: its last value, as open JSON keeps it).
+fn has_shape(p: &Parser<'_>, mark: usize, shape: &Shape) -> bool {
+    fn pass(p: &Parser<'_>, mark: usize, shape: &Shape) -> Result<bool, Error> {
+        let mut q = p.at(mark);
+        q.peek()?;
+        let (mut required, mut consts) = (0u64, 0u64);
+        let find = |k: &str| {
+            (
+                shape.required.iter().position(|r| *r == k),
+                shape.consts.iter().position(|(name, _)| *name == k),
+            )
+        };
+        let mut key = q.object_first()?.map(find);
+        while let Some((r, c)) = key {
+            if let Some(i) = r {
+                required |= 1 << i;
+            }
+            q.peek()?;
+            let value = q.mark();
+            q.skip()?;
+            if let Some(i) = c {
+                if is_const(&q, value, shape.consts[i].1) {
+                    consts |= 1 << i;
+                } else {
+                    consts &= !(1 << i);
+                }
+            }
+            key = q.object_next()?.map(find);
+        }
+        Ok(required.count_ones() as usize == shape.required.len()
+            && consts.count_ones() as usize == shape.consts.len())
+    }
+    pass(p, mark, shape).unwrap_or(false)
+}
+
+/// A union with several array members: reads the array at `p` (after `peek() == Array`; `p`
+/// does not move) as open JSON reads it (the same errors), and returns the index of the
+/// first of `fits` that its first element fits (an empty array: the first); `None` if none.
+pub fn array_member(p: &Parser<'_>, fits: &[Fits]) -> Result<Option<usize>, Error> {
+    let mut q = p.at(p.mark());
+    q.peek()?;
+    if !q.array_first()? {
+        return Ok((!fits.is_empty()).then_some(0));
+    }
+    let (kinds, mark) = value_kinds(&mut q).map_err(|e| e.in_index(0))?;
+    let mut i = 1;
+    while q.array_next()? {
+        read(&mut q).map_err(|e| e.in_index(i))?;
+        i += 1;
+    }
+    Ok(fits.iter().position(|&f| fits_value(&q, kinds, mark, f)))
+}
