@@ -9050,7 +9050,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ClientResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
@@ -9058,6 +9060,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
@@ -9120,9 +9123,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 3] = [None; 3];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -9672,7 +9674,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                __rt::pull::Kind::Object => {
+                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
@@ -9680,6 +9684,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["uri", "mimeType", "text", "blob"],
@@ -9727,9 +9732,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -10252,7 +10256,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
@@ -10260,6 +10266,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
@@ -10364,9 +10371,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -12077,7 +12083,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
         }
@@ -12085,6 +12093,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
@@ -12135,9 +12144,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -13179,7 +13187,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ServerResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
@@ -13187,6 +13197,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -13401,9 +13412,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 10] = [None; 10];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(

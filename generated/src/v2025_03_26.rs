@@ -9201,7 +9201,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ClientResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
@@ -9209,6 +9211,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
@@ -9271,9 +9274,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 3] = [None; 3];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -9795,7 +9797,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                __rt::pull::Kind::Object => {
+                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
@@ -9803,6 +9807,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["uri", "mimeType", "text", "blob"],
@@ -9850,9 +9855,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -10266,7 +10270,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcBatchRequestItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcBatchRequestItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JsonRpcBatchRequestItem (object)", found)),
             }
         }
@@ -10274,6 +10280,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcBatchRequestItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params"],
@@ -10338,9 +10345,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -10382,7 +10388,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcBatchResponseItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcBatchResponseItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JsonRpcBatchResponseItem (object)", found)),
             }
         }
@@ -10390,6 +10398,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcBatchResponseItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "result", "error"],
@@ -10437,9 +10446,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
@@ -10609,7 +10617,9 @@ pub mod __de {
                         }
                     }
                 }
-                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
@@ -10617,6 +10627,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
@@ -10721,9 +10732,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -10779,7 +10789,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcMessageArrayItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessageArrayItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JsonRpcMessageArrayItem (object)", found)),
             }
         }
@@ -10787,6 +10799,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessageArrayItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params"],
@@ -10851,9 +10864,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -10895,7 +10907,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcMessageArrayItem2__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessageArrayItem2__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JsonRpcMessageArrayItem2 (object)", found)),
             }
         }
@@ -10903,6 +10917,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessageArrayItem2__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "result", "error"],
@@ -10950,9 +10965,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
@@ -12659,7 +12673,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
         }
@@ -12667,6 +12683,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
@@ -12717,9 +12734,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -13708,7 +13724,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ServerResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
@@ -13716,6 +13734,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -13930,9 +13949,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 10] = [None; 10];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(

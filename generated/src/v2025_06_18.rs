@@ -10442,7 +10442,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ClientResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
@@ -10450,6 +10452,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -10556,9 +10559,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -11387,7 +11389,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                __rt::pull::Kind::Object => {
+                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
@@ -11395,6 +11399,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
@@ -11452,9 +11457,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -11990,7 +11994,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
@@ -11998,6 +12004,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
@@ -12102,9 +12109,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -13421,11 +13427,7 @@ pub mod __de {
                         &mut |p, tag, start| {
                             match tag {
                                 __rt::pull::Tag::Known(0) => {
-                                    __rt::pull::whole(
-                                        p,
-                                        start,
-                                        PrimitiveSchemaDefinition__merged0,
-                                    )
+                                    PrimitiveSchemaDefinition__merged0(p, start)
                                 }
                                 __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
                                     <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
@@ -13468,6 +13470,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -13541,9 +13544,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
@@ -14002,7 +14004,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
         }
@@ -14010,6 +14014,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
@@ -14070,9 +14075,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -15172,7 +15176,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ServerResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
@@ -15180,6 +15186,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -15400,9 +15407,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 10] = [None; 10];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(

@@ -15939,7 +15939,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ClientResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ClientResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
@@ -15947,6 +15949,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -16200,9 +16203,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 8] = [None; 8];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -17466,7 +17468,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                __rt::pull::Kind::Object => {
+                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
@@ -17474,6 +17478,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
@@ -17531,9 +17536,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -17583,12 +17587,8 @@ pub mod __de {
                         "a EnumSchema object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    __rt::pull::whole(p, start, EnumSchema__merged0)
-                                }
-                                __rt::pull::Tag::Known(1) => {
-                                    __rt::pull::whole(p, start, EnumSchema__merged1)
-                                }
+                                __rt::pull::Tag::Known(0) => EnumSchema__merged0(p, start),
+                                __rt::pull::Tag::Known(1) => EnumSchema__merged1(p, start),
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p).map(super::EnumSchema::Unknown)
                                 }
@@ -17615,6 +17615,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -17713,9 +17714,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 3] = [None; 3];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -17762,6 +17762,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EnumSchema__merged1(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -17865,9 +17866,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("array"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -18739,7 +18739,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
@@ -18747,6 +18749,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
@@ -18835,9 +18838,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -18968,7 +18970,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcResponse__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcResponse__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCResponse (object)", found)),
             }
         }
@@ -18976,6 +18980,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcResponse__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "result", "error"],
@@ -19023,9 +19028,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
@@ -19777,7 +19781,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => MultiSelectEnumSchema__merged0(p),
+                __rt::pull::Kind::Object => {
+                    MultiSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a MultiSelectEnumSchema (object)", found)),
             }
         }
@@ -19785,6 +19791,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn MultiSelectEnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -19888,9 +19895,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("array"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -20246,11 +20252,7 @@ pub mod __de {
                         &mut |p, tag, start| {
                             match tag {
                                 __rt::pull::Tag::Known(0) => {
-                                    __rt::pull::whole(
-                                        p,
-                                        start,
-                                        PrimitiveSchemaDefinition__merged0,
-                                    )
+                                    PrimitiveSchemaDefinition__merged0(p, start)
                                 }
                                 __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
                                     <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
@@ -20267,11 +20269,7 @@ pub mod __de {
                                         .map(super::PrimitiveSchemaDefinition::Boolean)
                                 }
                                 __rt::pull::Tag::Known(4) => {
-                                    __rt::pull::whole(
-                                        p,
-                                        start,
-                                        PrimitiveSchemaDefinition__merged1,
-                                    )
+                                    PrimitiveSchemaDefinition__merged1(p, start)
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
@@ -20300,6 +20298,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -20437,9 +20436,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
@@ -20493,6 +20491,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged1(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -20596,9 +20595,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("array"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -21072,7 +21070,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
         }
@@ -21080,6 +21080,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
@@ -21140,9 +21141,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -22546,7 +22546,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ServerResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
@@ -22554,6 +22556,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -22910,9 +22913,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 14] = [None; 14];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -23142,7 +23144,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => SingleSelectEnumSchema__merged0(p),
+                __rt::pull::Kind::Object => {
+                    SingleSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a SingleSelectEnumSchema (object)", found)),
             }
         }
@@ -23150,6 +23154,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn SingleSelectEnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
@@ -23209,9 +23214,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(

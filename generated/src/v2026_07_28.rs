@@ -14560,7 +14560,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => CallToolResultResponseResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    CallToolResultResponseResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a CallToolResultResponseResult (object)", found)),
             }
         }
@@ -14568,6 +14570,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn CallToolResultResponseResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::CallToolResultResponseResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -14637,9 +14640,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
@@ -16122,7 +16124,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => EmbeddedResourceResource__merged0(p),
+                __rt::pull::Kind::Object => {
+                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
@@ -16130,6 +16134,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
@@ -16187,9 +16192,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -16239,12 +16243,8 @@ pub mod __de {
                         "a EnumSchema object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    __rt::pull::whole(p, start, EnumSchema__merged0)
-                                }
-                                __rt::pull::Tag::Known(1) => {
-                                    __rt::pull::whole(p, start, EnumSchema__merged1)
-                                }
+                                __rt::pull::Tag::Known(0) => EnumSchema__merged0(p, start),
+                                __rt::pull::Tag::Known(1) => EnumSchema__merged1(p, start),
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p).map(super::EnumSchema::Unknown)
                                 }
@@ -16271,6 +16271,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -16369,9 +16370,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 3] = [None; 3];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -16418,6 +16418,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn EnumSchema__merged1(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -16521,9 +16522,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("array"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -16761,7 +16761,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => GetPromptResultResponseResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    GetPromptResultResponseResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a GetPromptResultResponseResult (object)", found)),
             }
         }
@@ -16769,6 +16771,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn GetPromptResultResponseResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::GetPromptResultResponseResult,
         __rt::pull::Error,
@@ -16835,9 +16838,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
@@ -17223,7 +17225,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => InputResponse__merged0(p),
+                __rt::pull::Kind::Object => {
+                    InputResponse__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a InputResponse (object)", found)),
             }
         }
@@ -17231,6 +17235,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn InputResponse__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::InputResponse, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -17327,9 +17332,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 3] = [None; 3];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
@@ -17560,7 +17564,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcMessage__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
@@ -17568,6 +17574,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
@@ -17656,9 +17663,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
@@ -17789,7 +17795,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => JsonRpcResponse__merged0(p),
+                __rt::pull::Kind::Object => {
+                    JsonRpcResponse__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a JSONRPCResponse (object)", found)),
             }
         }
@@ -17797,6 +17805,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn JsonRpcResponse__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["jsonrpc", "id", "result", "error"],
@@ -17844,9 +17853,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("2.0"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
@@ -18992,7 +19000,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => MultiSelectEnumSchema__merged0(p),
+                __rt::pull::Kind::Object => {
+                    MultiSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a MultiSelectEnumSchema (object)", found)),
             }
         }
@@ -19000,6 +19010,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn MultiSelectEnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -19103,9 +19114,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("array"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -19463,11 +19473,7 @@ pub mod __de {
                         &mut |p, tag, start| {
                             match tag {
                                 __rt::pull::Tag::Known(0) => {
-                                    __rt::pull::whole(
-                                        p,
-                                        start,
-                                        PrimitiveSchemaDefinition__merged0,
-                                    )
+                                    PrimitiveSchemaDefinition__merged0(p, start)
                                 }
                                 __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
                                     <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
@@ -19484,11 +19490,7 @@ pub mod __de {
                                         .map(super::PrimitiveSchemaDefinition::Boolean)
                                 }
                                 __rt::pull::Tag::Known(4) => {
-                                    __rt::pull::whole(
-                                        p,
-                                        start,
-                                        PrimitiveSchemaDefinition__merged1,
-                                    )
+                                    PrimitiveSchemaDefinition__merged1(p, start)
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
@@ -19517,6 +19519,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -19654,9 +19657,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
@@ -19710,6 +19712,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged1(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -19813,9 +19816,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("array"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
@@ -20285,7 +20287,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ReadResourceResultContentsItem__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
         }
@@ -20293,6 +20297,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
@@ -20353,9 +20358,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
@@ -20433,7 +20437,12 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ReadResourceResultResponseResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ReadResourceResultResponseResult__merged0(
+                        p,
+                        __rt::pull::Start::Value,
+                    )
+                }
                 found => {
                     Err(p.wrong("a ReadResourceResultResponseResult (object)", found))
                 }
@@ -20443,6 +20452,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ReadResourceResultResponseResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<
         super::ReadResourceResultResponseResult,
         __rt::pull::Error,
@@ -20515,9 +20525,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
@@ -21669,7 +21678,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => ServerResult__merged0(p),
+                __rt::pull::Kind::Object => {
+                    ServerResult__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
@@ -21677,6 +21688,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &[
@@ -22141,9 +22153,8 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 12] = [None; 12];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::McpResult as __rt::pull::DecodeObject>::decode_object(
@@ -22255,7 +22266,9 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
-                __rt::pull::Kind::Object => SingleSelectEnumSchema__merged0(p),
+                __rt::pull::Kind::Object => {
+                    SingleSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
+                }
                 found => Err(p.wrong("a SingleSelectEnumSchema (object)", found)),
             }
         }
@@ -22263,6 +22276,7 @@ pub mod __de {
     #[allow(non_snake_case)]
     fn SingleSelectEnumSchema__merged0(
         p: &mut __rt::pull::Parser<'_>,
+        start: __rt::pull::Start,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
         static UNION: __rt::pull::Merged = __rt::pull::Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
@@ -22322,9 +22336,8 @@ pub mod __de {
             ],
             common: &[(0, __rt::pull::Const::Str("string"))],
         };
-        let mark = p.mark();
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
                 <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(

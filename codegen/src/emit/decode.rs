@@ -279,7 +279,7 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
         }
         ObjectPlan::Merged(m) => {
             let f = merged(cx, u, m, &mut helpers);
-            arms.push(quote! { __rt::pull::Kind::Object => #f(p), });
+            arms.push(quote! { __rt::pull::Kind::Object => #f(p, __rt::pull::Start::Value), });
         }
     }
     quote! {
@@ -319,7 +319,7 @@ fn group(cx: &Cx, u: &Union, g: &Group, helpers: &mut TokenStream) -> TokenStrea
         }
         Group::Merged(m) => {
             let f = merged(cx, u, m, helpers);
-            quote! { __rt::pull::whole(p, start, #f) }
+            quote! { #f(p, start) }
         }
     }
 }
@@ -374,8 +374,8 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
     }
 }
 
-/// A function (added to `helpers`) decoding, from its `{`, an object of the members told
-/// apart by shape: a table of what each member requires (`__rt::pull::Merged`, a `static`)
+/// A function (added to `helpers`) decoding, from `start` (its `{`, or after a tag), an
+/// object of the members told apart by shape: a table of what each member requires (`__rt::pull::Merged`, a `static`)
 /// scores them in one pass over the object, and the member chosen is decoded from the
 /// object's start.
 /// Returns the function's path.
@@ -471,15 +471,14 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let count = proc_macro2::Literal::usize_unsuffixed(variants.len());
     helpers.extend(quote! {
         #[allow(non_snake_case)]
-        fn #f(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<super::#name, __rt::pull::Error> {
+        fn #f(p: &mut __rt::pull::Parser<'_>, start: __rt::pull::Start) -> ::core::result::Result<super::#name, __rt::pull::Error> {
             static UNION: __rt::pull::Merged = __rt::pull::Merged {
                 slots: &[#( #slot_names ),*],
                 variants: &[#( #variants ),*],
                 common: &[#( #common ),*],
             };
-            let mark = p.mark();
             let mut scores: [__rt::pull::Score; #count] = [None; #count];
-            UNION.score(p, &mut scores)?;
+            let mark = UNION.score(p, start, &mut scores)?;
             let member = |k: usize| match k {
                 #( #picks )*
                 _ => Err(p.error(#msg)),

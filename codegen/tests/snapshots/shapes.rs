@@ -1492,9 +1492,7 @@ pub mod shapes {
                             "a Block object",
                             &mut |p, tag, start| {
                                 match tag {
-                                    __rt::pull::Tag::Known(0) => {
-                                        __rt::pull::whole(p, start, Block__merged0)
-                                    }
+                                    __rt::pull::Tag::Known(0) => Block__merged0(p, start),
                                     __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
                                         <super::McpNumber as __rt::pull::DecodeObject>::decode_object(
                                                 p,
@@ -1526,6 +1524,7 @@ pub mod shapes {
         #[allow(non_snake_case)]
         fn Block__merged0(
             p: &mut __rt::pull::Parser<'_>,
+            start: __rt::pull::Start,
         ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
             static UNION: __rt::pull::Merged = __rt::pull::Merged {
                 slots: &["type", "text", "enum"],
@@ -1555,9 +1554,8 @@ pub mod shapes {
                 ],
                 common: &[(0, __rt::pull::Const::Str("text"))],
             };
-            let mark = p.mark();
             let mut scores: [__rt::pull::Score; 2] = [None; 2];
-            UNION.score(p, &mut scores)?;
+            let mark = UNION.score(p, start, &mut scores)?;
             let member = |k: usize| match k {
                 0 => {
                     <super::Text as __rt::pull::DecodeObject>::decode_object(

@@ -7,7 +7,7 @@
 //! the object's start.
 
 use super::value::{read, to_depth};
-use super::{Error, Kind as Token, Parser, Score};
+use super::{Error, Kind as Token, Parser, Score, Start};
 use crate::json::Kind;
 
 /// A set of JSON kinds ([`Kind`]). A value read is of each kind it is: an integer of
@@ -146,17 +146,64 @@ impl Record {
 }
 
 impl Merged {
-    /// Reads the object (from `p`'s next value, which must be an object; the parser ends
-    /// after it) and scores each variant into `scores` (as long as [`Merged::variants`]).
+    /// Reads the object (from `start`: its `{`, or after a tag a union read; the parser
+    /// ends after the object) and scores each variant into `scores` (as long as
+    /// [`Merged::variants`]). Returns the object's mark, to decode the variant chosen from.
     /// The errors are those of reading the object as open JSON: the text's, a member named
     /// twice, a wrong value of a [common](Merged::common) constant.
-    pub fn score(&self, p: &mut Parser<'_>, scores: &mut [Score]) -> Result<(), Error> {
+    pub fn score(
+        &self,
+        p: &mut Parser<'_>,
+        start: Start,
+        scores: &mut [Score],
+    ) -> Result<usize, Error> {
         assert!(self.slots.len() <= MAX_SLOTS, "Merged: at most 64 slots");
-        let kind = p.peek()?;
-        if kind != Token::Object {
-            return Err(p.wrong("a map", kind));
-        }
-        let rec = self.record(p)?;
+        let mut rec = Record {
+            present: 0,
+            kinds: [KindSet(0); MAX_SLOTS],
+            marks: [0; MAX_SLOTS],
+            rest: false,
+        };
+        // Members in no slot, to refuse one named twice (rare: most objects of such a union
+        // have only members some variant declares).
+        let mut others: Vec<String> = Vec::new();
+        let mark = match start {
+            Start::Value | Start::Message => {
+                let kind = p.peek()?;
+                if kind != Token::Object {
+                    return Err(p.wrong("a map", kind));
+                }
+                let mark = p.mark();
+                let first = p.object_first()?.map(|k| self.slot_or_name(k));
+                self.members(p, first, &mut rec, &mut others)?;
+                mark
+            }
+            Start::AfterTag { tag, mark, value } => {
+                // The members before the tag (none when it came first), read again; the tag
+                // (a string: the union read it); the rest, from here.
+                let mut q = p.reopen(mark);
+                q.peek()?;
+                let mut key = q.object_first()?.map(|k| (k == tag, self.slot_or_name(k)));
+                while let Some((false, k)) = key {
+                    self.member(&mut q, k, &mut rec, &mut others)?;
+                    key = q.object_next()?.map(|k| (k == tag, self.slot_or_name(k)));
+                }
+                match self.slot_or_name(tag) {
+                    Ok(slot) => {
+                        rec.present |= 1 << slot;
+                        rec.kinds[slot] = KindSet::STRING;
+                        rec.marks[slot] = value;
+                    }
+                    Err(name) => {
+                        rec.rest = true;
+                        others.push(name);
+                    }
+                }
+                let next = p.object_next()?.map(|k| self.slot_or_name(k));
+                self.members(p, next, &mut rec, &mut others)?;
+                mark
+            }
+        };
         for &(slot, c) in self.common {
             if rec.has(slot) && !is_const(p, rec.marks[slot], c) {
                 let found = to_depth(&mut p.at(rec.marks[slot]), 1)?;
@@ -173,45 +220,53 @@ impl Merged {
         for (score, v) in scores.iter_mut().zip(self.variants) {
             *score = score_of(p, &rec, v);
         }
+        Ok(mark)
+    }
+
+    /// The members from `key` (read) to the object's end.
+    fn members(
+        &self,
+        p: &mut Parser<'_>,
+        mut key: Option<Result<usize, String>>,
+        rec: &mut Record,
+        others: &mut Vec<String>,
+    ) -> Result<(), Error> {
+        while let Some(k) = key {
+            self.member(p, k, rec, others)?;
+            key = p.object_next()?.map(|k| self.slot_or_name(k));
+        }
         Ok(())
     }
 
-    /// The pass over the object's members (after `peek() == Object`).
-    fn record(&self, p: &mut Parser<'_>) -> Result<Record, Error> {
-        let mut rec = Record {
-            present: 0,
-            kinds: [KindSet(0); MAX_SLOTS],
-            marks: [0; MAX_SLOTS],
-            rest: false,
-        };
-        // Members in no slot, to refuse one named twice (rare: most objects of such a union
-        // have only members some variant declares).
-        let mut others: Vec<String> = Vec::new();
-        let mut key = p.object_first()?.map(|k| self.slot_or_name(k));
-        while let Some(k) = key {
-            match k {
-                Ok(slot) => {
-                    let name = self.slots[slot];
-                    let (kinds, mark) = value_kinds(p).map_err(|e| e.in_member(name))?;
-                    if rec.has(slot) {
-                        return Err(p.repeated(name).in_member(name));
-                    }
-                    rec.present |= 1 << slot;
-                    rec.kinds[slot] = kinds;
-                    rec.marks[slot] = mark;
+    /// One member's value (its key read: a slot, or the key).
+    fn member(
+        &self,
+        p: &mut Parser<'_>,
+        key: Result<usize, String>,
+        rec: &mut Record,
+        others: &mut Vec<String>,
+    ) -> Result<(), Error> {
+        match key {
+            Ok(slot) => {
+                let name = self.slots[slot];
+                let (kinds, mark) = value_kinds(p).map_err(|e| e.in_member(name))?;
+                if rec.has(slot) {
+                    return Err(p.repeated(name).in_member(name));
                 }
-                Err(name) => {
-                    read(p).map_err(|e| e.in_member(&name))?;
-                    if others.contains(&name) {
-                        return Err(p.repeated(&name).in_member(&name));
-                    }
-                    others.push(name);
-                    rec.rest = true;
-                }
+                rec.present |= 1 << slot;
+                rec.kinds[slot] = kinds;
+                rec.marks[slot] = mark;
             }
-            key = p.object_next()?.map(|k| self.slot_or_name(k));
+            Err(name) => {
+                read(p).map_err(|e| e.in_member(&name))?;
+                if others.contains(&name) {
+                    return Err(p.repeated(&name).in_member(&name));
+                }
+                others.push(name);
+                rec.rest = true;
+            }
         }
-        Ok(rec)
+        Ok(())
     }
 
     /// A key's slot, or the key.

@@ -257,9 +257,8 @@ impl Decode for Resource {
             })?;
             required(v, slot)
         };
-        let mark = p.mark();
         let mut scores = [None; 2];
-        UNION.score(p, &mut scores)?;
+        let mark = UNION.score(p, Start::Value, &mut scores)?;
         let member = |k: usize| match k {
             0 => one(&mut p.at(mark), "text").map(Resource::Text),
             _ => one(&mut p.at(mark), "blob").map(Resource::Blob),
@@ -982,7 +981,7 @@ fn shapes() {
     let score = |text: &str| -> Result<[Score; 3], Error> {
         let mut p = Parser::new(text);
         let mut scores = [None; 3];
-        MERGED.score(&mut p, &mut scores)?;
+        MERGED.score(&mut p, Start::Value, &mut scores)?;
         p.finish()?;
         Ok(scores)
     };
@@ -1013,6 +1012,27 @@ fn shapes() {
         e.message(),
         "invalid value for `v`: expected 1, found [2,{}]"
     );
+    // After a union read the tag `type` (first, or after other members): the same scores,
+    // the members before the tag read again.
+    for text in [
+        r#"{"type":"b","n":1.5,"zz":0,"items":null}"#,
+        r#"{"n":1.5,"zz":0,"type":"b","items":null}"#,
+        r#"{"zz":0,"items":{"k":0},"n":1.5,"type":"b"}"#,
+        r#"{"type":"a","n":1,"x":"on"}"#,
+        r#"{"x":"on","n":1,"type":"a"}"#,
+    ] {
+        let mut p = Parser::new(text);
+        let (mark, after_tag) =
+            tagged(&mut p, "type", &["a", "b"], "an A", &mut |p, tag, start| {
+                assert!(matches!(tag, Tag::Known(_)), "{text}");
+                let mut scores = [None; 3];
+                let mark = MERGED.score(p, start, &mut scores)?;
+                Ok((mark, scores))
+            })
+            .unwrap();
+        p.finish().unwrap();
+        assert_eq!((mark, after_tag), (0, score(text).unwrap()), "{text}");
+    }
     let e = score("[1]").unwrap_err();
     assert_eq!(e.message(), "invalid type: sequence, expected a map");
     let e = score(r#"{"n":1,"n":2}"#).unwrap_err();
@@ -1131,7 +1151,9 @@ fn merged_as_reference(text: &str) -> Result<(), TestCaseError> {
     let whole = kept_whole(&mut Parser::new(text));
     let mut p = Parser::new(text);
     let mut scores = [None; 3];
-    let ours = MERGED.score(&mut p, &mut scores).map(|()| scores);
+    let ours = MERGED
+        .score(&mut p, Start::Value, &mut scores)
+        .map(|_| scores);
     let obj = match (whole, ours) {
         (Err(w), Err(o)) => {
             prop_assert_eq!(
