@@ -10291,15 +10291,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,
@@ -10315,15 +10307,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,

@@ -10305,15 +10305,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,
@@ -10329,15 +10321,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,
@@ -10652,15 +10636,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,
@@ -10676,15 +10652,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,
@@ -10824,15 +10792,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,
@@ -10848,15 +10808,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             3,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                     ],
                     closed: false,

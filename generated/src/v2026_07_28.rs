@@ -21720,15 +21720,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -21743,15 +21735,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Const(
                             1,
@@ -21775,15 +21759,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -21823,15 +21799,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -21866,15 +21834,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -21909,15 +21869,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -21970,15 +21922,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -22013,15 +21957,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -22046,15 +21982,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -22089,15 +22017,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,
@@ -22127,15 +22047,7 @@ pub mod __de {
                         __rt::pull::Check::Field(
                             0,
                             false,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
-                                &[
-                                    __rt::pull::Shape {
-                                        required: &[],
-                                        consts: &[],
-                                    },
-                                ],
-                            ),
+                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
                         ),
                         __rt::pull::Check::Field(
                             1,

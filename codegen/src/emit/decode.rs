@@ -563,20 +563,22 @@ fn fits(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStr
         TypeRef::Nullable(t) => module.resolve(t),
         t => t,
     };
-    let mut shapes: Vec<TokenStream> = Vec::new();
+    let mut structs: Vec<&Struct> = Vec::new();
     if let TypeRef::Named(n) = inner
         && let Some(TypeKind::Union(un)) = module.get(n).map(|t| &t.kind)
     {
-        shapes.extend(
-            un.variants
-                .iter()
-                .filter_map(|v| module.as_struct(&v.ty))
-                .map(shape),
-        );
+        structs.extend(un.variants.iter().filter_map(|v| module.as_struct(&v.ty)));
     }
     if let Some(st) = module.as_struct(inner) {
-        shapes.push(shape(st));
+        structs.push(st);
     }
+    // A struct that requires nothing fits any object: its kinds decide.
+    let trivial = |st: &&Struct| st.consts.is_empty() && !st.fields.iter().any(|f| f.required);
+    let shapes: Vec<TokenStream> = if structs.iter().any(trivial) {
+        Vec::new()
+    } else {
+        structs.into_iter().map(shape).collect()
+    };
     if shapes.is_empty() {
         quote!(__rt::pull::Fits::Kinds(#set))
     } else {
