@@ -206,15 +206,7 @@ impl Merged {
         };
         for &(slot, c) in self.common {
             if rec.has(slot) && !is_const(p, rec.marks[slot], c) {
-                let found = to_depth(&mut p.at(rec.marks[slot]), 1)?;
-                let expected = match c {
-                    Const::Str(s) => format!("{s:?}"),
-                    Const::Int(i) => i.to_string(),
-                };
-                return Err(p.error(format!(
-                    "invalid value for `{}`: expected {expected}, found {found}",
-                    self.slots[slot]
-                )));
+                return Err(wrong_common(p, self.slots[slot], rec.marks[slot], c));
             }
         }
         for (score, v) in scores.iter_mut().zip(self.variants) {
@@ -239,6 +231,7 @@ impl Merged {
     }
 
     /// One member's value (its key read: a slot, or the key).
+    #[inline(never)]
     fn member(
         &self,
         p: &mut Parser<'_>,
@@ -277,6 +270,23 @@ impl Merged {
             .position(|s| *s == key)
             .ok_or_else(|| key.to_owned())
     }
+}
+
+/// "invalid value for `jsonrpc`: expected "2.0", found 1": the value at `mark` (shown as open
+/// JSON one level deep), where every variant requires constant `c`.
+#[cold]
+fn wrong_common(p: &Parser<'_>, name: &str, mark: usize, c: Const) -> Error {
+    let found = match to_depth(&mut p.at(mark), 1) {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let expected = match c {
+        Const::Str(s) => format!("{s:?}"),
+        Const::Int(i) => i.to_string(),
+    };
+    p.error(format!(
+        "invalid value for `{name}`: expected {expected}, found {found}"
+    ))
 }
 
 /// Reads the next value as open JSON reads it (the same errors), building nothing: the kinds
@@ -380,6 +390,7 @@ fn is_const(p: &Parser<'_>, mark: usize, c: Const) -> bool {
 
 /// Whether the object at `mark` (read before) has every member `shape` requires and its
 /// constants (a member named twice: its last value, as open JSON keeps it).
+#[inline(never)]
 fn has_shape(p: &Parser<'_>, mark: usize, shape: &Shape) -> bool {
     if shape.required.is_empty() && shape.consts.is_empty() {
         return true;
