@@ -383,6 +383,11 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let module = cx.module;
     let name = cx.name();
     let f = format_ident!("{}__merged{}", cx.ty.name, m.id);
+    assert!(
+        m.slots.len() <= 64,
+        "{}: more than 64 members told apart by (the scoring table's masks are u64)",
+        cx.ty.name
+    );
     let slot_names = m.slots.iter().map(|s| s.json_name.as_str());
     let mut variants = Vec::new();
     let mut picks = Vec::new();

@@ -157,7 +157,7 @@ impl Merged {
         start: Start,
         scores: &mut [Score],
     ) -> Result<usize, Error> {
-        assert!(self.slots.len() <= MAX_SLOTS, "Merged: at most 64 slots");
+        debug_assert!(self.slots.len() <= MAX_SLOTS, "Merged: at most 64 slots");
         let mut rec = Record {
             present: 0,
             kinds: [KindSet(0); MAX_SLOTS],
