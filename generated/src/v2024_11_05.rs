@@ -9062,61 +9062,28 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
+                    checks: &[Field(0, false, Kinds(K::OBJECT))],
+                    closed: false,
+                },
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(2, true, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::STRING)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                    ],
-                    closed: false,
-                },
-                __rt::pull::Variant {
-                    checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
@@ -9686,46 +9653,23 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(3, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -10268,92 +10212,61 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(2, true, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Const(0, Str("2.0")),
+                        Field(2, true, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(4, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
+                            Kinds(
+                                K::of(
                                     &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
                                 ),
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(5, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("2.0"))],
+            common: &[(0, Str("2.0"))],
         };
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -12082,46 +11995,23 @@ pub mod __de {
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
     > {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(3, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -13183,7 +13073,8 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "_meta",
                 "protocolVersion",
@@ -13203,193 +13094,79 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
+                    checks: &[Field(0, false, Kinds(K::OBJECT))],
+                    closed: false,
+                },
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(2, true, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::OBJECT)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(6, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(7, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            7,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(8, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            8,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(9, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(10, false, Kinds(K::STRING)),
+                        Field(11, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            10,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            11,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(12, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            12,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(13, true, Kinds(K::ARRAY)),
+                        Field(14, false, Kinds(K::BOOLEAN)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            13,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            14,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::BOOLEAN),
-                        ),
-                    ],
-                    closed: false,
-                },
-                __rt::pull::Variant {
-                    checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            15,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(15, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },

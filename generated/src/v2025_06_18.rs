@@ -10454,7 +10454,10 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{
+            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
+        };
+        static UNION: Merged = Merged {
             slots: &[
                 "_meta",
                 "role",
@@ -10465,94 +10468,52 @@ pub mod __de {
                 "action",
             ],
             variants: &[
-                __rt::pull::Variant {
-                    checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                    ],
+                Variant {
+                    checks: &[Field(0, false, Kinds(K::OBJECT))],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(
                             2,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["text"],
-                                        consts: &[("type", __rt::pull::Const::Str("text"))],
+                                        consts: &[("type", Str("text"))],
                                     },
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["data", "mimeType"],
-                                        consts: &[("type", __rt::pull::Const::Str("image"))],
+                                        consts: &[("type", Str("image"))],
                                     },
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["data", "mimeType"],
-                                        consts: &[("type", __rt::pull::Const::Str("audio"))],
+                                        consts: &[("type", Str("audio"))],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(3, true, Kinds(K::STRING)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(6, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -11401,56 +11362,25 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(4, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -12006,92 +11936,61 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(2, true, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Const(0, Str("2.0")),
+                        Field(2, true, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(4, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
+                            Kinds(
+                                K::of(
                                     &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
                                 ),
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(5, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("2.0"))],
+            common: &[(0, Str("2.0"))],
         };
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -13456,7 +13355,8 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "type",
                 "title",
@@ -13468,65 +13368,29 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(5, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            7,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(6, true, Kinds(K::ARRAY)),
+                        Field(7, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("string"))],
+            common: &[(0, Str("string"))],
         };
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -14003,56 +13867,25 @@ pub mod __de {
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
     > {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(4, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -15172,7 +15005,8 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "_meta",
                 "protocolVersion",
@@ -15193,198 +15027,80 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
+                    checks: &[Field(0, false, Kinds(K::OBJECT))],
+                    closed: false,
+                },
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(2, true, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::OBJECT)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(6, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(7, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            7,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(8, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            8,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(9, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(10, false, Kinds(K::STRING)),
+                        Field(11, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            10,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            11,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(12, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            12,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(13, true, Kinds(K::ARRAY)),
+                        Field(14, false, Kinds(K::OBJECT)),
+                        Field(15, false, Kinds(K::BOOLEAN)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            13,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            14,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            15,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::BOOLEAN),
-                        ),
-                    ],
-                    closed: false,
-                },
-                __rt::pull::Variant {
-                    checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            16,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(16, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },

@@ -14572,7 +14572,8 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::CallToolResultResponseResult, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "resultType",
                 "_meta",
@@ -14583,57 +14584,22 @@ pub mod __de {
                 "isError",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(
-                            0,
-                            __rt::pull::Const::Str("input_required"),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("input_required")),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ANY),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::BOOLEAN),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(4, true, Kinds(K::ARRAY)),
+                        Field(5, false, Kinds(K::ANY)),
+                        Field(6, false, Kinds(K::BOOLEAN)),
                     ],
                     closed: false,
                 },
@@ -16136,56 +16102,25 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(4, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -16273,7 +16208,8 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "type",
                 "title",
@@ -16284,91 +16220,39 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, true, Kinds(K::ARRAY)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(4, false, Kinds(K::STRING)),
+                        Field(5, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, true, Kinds(K::ARRAY)),
+                        Field(4, false, Kinds(K::STRING)),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("string"))],
+            common: &[(0, Str("string"))],
         };
         let mut scores: [__rt::pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -16420,7 +16304,10 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{
+            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
+        };
+        static UNION: Merged = Merged {
             slots: &[
                 "type",
                 "title",
@@ -16431,96 +16318,56 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("array")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(
                             5,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["enum"],
-                                        consts: &[("type", __rt::pull::Const::Str("string"))],
+                                        consts: &[("type", Str("string"))],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("array")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(
                             5,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["anyOf"],
                                         consts: &[],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("array"))],
+            common: &[(0, Str("array"))],
         };
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -16776,7 +16623,8 @@ pub mod __de {
         super::GetPromptResultResponseResult,
         __rt::pull::Error,
     > {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "resultType",
                 "_meta",
@@ -16786,52 +16634,21 @@ pub mod __de {
                 "messages",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(
-                            0,
-                            __rt::pull::Const::Str("input_required"),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("input_required")),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(4, false, Kinds(K::STRING)),
+                        Field(5, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
@@ -17237,7 +17054,10 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::InputResponse, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{
+            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
+        };
+        static UNION: Merged = Merged {
             slots: &[
                 "role",
                 "content",
@@ -17248,84 +17068,52 @@ pub mod __de {
                 "action",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Array, __rt::Kind::Object],
-                                ),
+                            Shaped(
+                                K::of(&[__rt::Kind::Array, __rt::Kind::Object]),
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["text"],
-                                        consts: &[("type", __rt::pull::Const::Str("text"))],
+                                        consts: &[("type", Str("text"))],
                                     },
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["data", "mimeType"],
-                                        consts: &[("type", __rt::pull::Const::Str("image"))],
+                                        consts: &[("type", Str("image"))],
                                     },
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["data", "mimeType"],
-                                        consts: &[("type", __rt::pull::Const::Str("audio"))],
+                                        consts: &[("type", Str("audio"))],
                                     },
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["id", "name", "input"],
-                                        consts: &[("type", __rt::pull::Const::Str("tool_use"))],
+                                        consts: &[("type", Str("tool_use"))],
                                     },
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["toolUseId", "content"],
-                                        consts: &[("type", __rt::pull::Const::Str("tool_result"))],
+                                        consts: &[("type", Str("tool_result"))],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::STRING)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
-                    checks: &[
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                    ],
+                Variant {
+                    checks: &[Field(5, true, Kinds(K::ARRAY))],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(6, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -17576,92 +17364,61 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(2, true, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Const(0, Str("2.0")),
+                        Field(2, true, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(4, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             false,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
+                            Kinds(
+                                K::of(
                                     &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
                                 ),
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(5, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("2.0"))],
+            common: &[(0, Str("2.0"))],
         };
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -17807,51 +17564,40 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             true,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
-                                    &[__rt::Kind::Integer, __rt::Kind::String],
-                                ),
-                            ),
+                            Kinds(K::of(&[__rt::Kind::Integer, __rt::Kind::String])),
                         ),
-                        __rt::pull::Check::Field(
-                            2,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(2, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("2.0")),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("2.0")),
+                        Field(
                             1,
                             false,
-                            __rt::pull::Fits::Kinds(
-                                __rt::pull::KindSet::of(
+                            Kinds(
+                                K::of(
                                     &[__rt::Kind::Null, __rt::Kind::Integer, __rt::Kind::String],
                                 ),
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(3, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("2.0"))],
+            common: &[(0, Str("2.0"))],
         };
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -19012,7 +18758,10 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{
+            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
+        };
+        static UNION: Merged = Merged {
             slots: &[
                 "type",
                 "title",
@@ -19023,96 +18772,56 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("array")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(
                             5,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["enum"],
-                                        consts: &[("type", __rt::pull::Const::Str("string"))],
+                                        consts: &[("type", Str("string"))],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("array")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(
                             5,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["anyOf"],
                                         consts: &[],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("array"))],
+            common: &[(0, Str("array"))],
         };
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -19521,7 +19230,8 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "type",
                 "title",
@@ -19535,127 +19245,51 @@ pub mod __de {
                 "enumNames",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(5, false, Kinds(K::STRING)),
+                        Field(6, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            7,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(6, false, Kinds(K::STRING)),
+                        Field(7, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            8,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(6, false, Kinds(K::STRING)),
+                        Field(8, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            7,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(6, false, Kinds(K::STRING)),
+                        Field(7, true, Kinds(K::ARRAY)),
+                        Field(9, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("string"))],
+            common: &[(0, Str("string"))],
         };
         let mut scores: [__rt::pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -19714,7 +19348,10 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{
+            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
+        };
+        static UNION: Merged = Merged {
             slots: &[
                 "type",
                 "title",
@@ -19725,96 +19362,56 @@ pub mod __de {
                 "default",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("array")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(
                             5,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["enum"],
-                                        consts: &[("type", __rt::pull::Const::Str("string"))],
+                                        consts: &[("type", Str("string"))],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("array")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
+                        Const(0, Str("array")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, false, Kinds(K::INTEGER)),
+                        Field(4, false, Kinds(K::INTEGER)),
+                        Field(
                             5,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["anyOf"],
                                         consts: &[],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            6,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(6, false, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("array"))],
+            common: &[(0, Str("array"))],
         };
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
@@ -20302,56 +19899,25 @@ pub mod __de {
         super::ReadResourceResultContentsItem,
         __rt::pull::Error,
     > {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(4, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
@@ -20457,7 +20023,8 @@ pub mod __de {
         super::ReadResourceResultResponseResult,
         __rt::pull::Error,
     > {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &[
                 "resultType",
                 "_meta",
@@ -20468,57 +20035,22 @@ pub mod __de {
                 "contents",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(
-                            0,
-                            __rt::pull::Const::Str("input_required"),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("input_required")),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, true, Kinds(K::STRING)),
+                        Field(1, false, Kinds(K::OBJECT)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(6, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
@@ -21690,7 +21222,10 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{
+            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
+        };
+        static UNION: Merged = Merged {
             slots: &[
                 "_meta",
                 "resultType",
@@ -21715,350 +21250,131 @@ pub mod __de {
                 "completion",
             ],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Const(
-                            1,
-                            __rt::pull::Const::Str("input_required"),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Const(1, Str("input_required")),
+                        Field(2, false, Kinds(K::OBJECT)),
+                        Field(3, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            6,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            7,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            8,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(6, true, Kinds(K::ARRAY)),
+                        Field(7, true, Kinds(K::OBJECT)),
+                        Field(8, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            10,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(9, false, Kinds(K::STRING)),
+                        Field(10, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            11,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(9, false, Kinds(K::STRING)),
+                        Field(11, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            12,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(12, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
+                        Field(
                             0,
                             true,
-                            __rt::pull::Fits::Shaped(
-                                __rt::pull::KindSet::OBJECT,
+                            Shaped(
+                                K::OBJECT,
                                 &[
-                                    __rt::pull::Shape {
+                                    Shape {
                                         required: &["io.modelcontextprotocol/subscriptionId"],
                                         consts: &[],
                                     },
                                 ],
                             ),
                         ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Field(1, true, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            13,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(9, false, Kinds(K::STRING)),
+                        Field(13, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            14,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            15,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(14, false, Kinds(K::STRING)),
+                        Field(15, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::INTEGER),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            9,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            16,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(4, true, Kinds(K::INTEGER)),
+                        Field(5, true, Kinds(K::STRING)),
+                        Field(9, false, Kinds(K::STRING)),
+                        Field(16, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            17,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            18,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ANY),
-                        ),
-                        __rt::pull::Check::Field(
-                            19,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::BOOLEAN),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(17, true, Kinds(K::ARRAY)),
+                        Field(18, false, Kinds(K::ANY)),
+                        Field(19, false, Kinds(K::BOOLEAN)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Field(
-                            0,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
-                        __rt::pull::Check::Field(
-                            1,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            20,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::OBJECT),
-                        ),
+                        Field(0, false, Kinds(K::OBJECT)),
+                        Field(1, true, Kinds(K::STRING)),
+                        Field(20, true, Kinds(K::OBJECT)),
                     ],
                     closed: false,
                 },
@@ -22190,63 +21506,32 @@ pub mod __de {
         p: &mut __rt::pull::Parser<'_>,
         start: __rt::pull::Start,
     ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
-        static UNION: __rt::pull::Merged = __rt::pull::Merged {
+        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        static UNION: Merged = Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
             variants: &[
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            3,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(3, true, Kinds(K::ARRAY)),
+                        Field(4, false, Kinds(K::STRING)),
                     ],
                     closed: false,
                 },
-                __rt::pull::Variant {
+                Variant {
                     checks: &[
-                        __rt::pull::Check::Const(0, __rt::pull::Const::Str("string")),
-                        __rt::pull::Check::Field(
-                            1,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            2,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            4,
-                            false,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                        ),
-                        __rt::pull::Check::Field(
-                            5,
-                            true,
-                            __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                        ),
+                        Const(0, Str("string")),
+                        Field(1, false, Kinds(K::STRING)),
+                        Field(2, false, Kinds(K::STRING)),
+                        Field(4, false, Kinds(K::STRING)),
+                        Field(5, true, Kinds(K::ARRAY)),
                     ],
                     closed: false,
                 },
             ],
-            common: &[(0, __rt::pull::Const::Str("string"))],
+            common: &[(0, Str("string"))],
         };
         let mut scores: [__rt::pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;

@@ -247,13 +247,19 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
     if !plan.arrays.is_empty() {
         // Several array members: the first element's shape picks (an empty array goes to
         // the first member).
-        let fits_each = plan.arrays.iter().map(|&i| {
-            let item = match cx.module.resolve(&u.variants[i].ty) {
-                TypeRef::Array(item) => (**item).clone(),
-                other => other.clone(),
-            };
-            fits(cx.module, &item, None)
-        });
+        let uses = Uses::default();
+        let fits_each: Vec<TokenStream> = plan
+            .arrays
+            .iter()
+            .map(|&i| {
+                let item = match cx.module.resolve(&u.variants[i].ty) {
+                    TypeRef::Array(item) => (**item).clone(),
+                    other => other.clone(),
+                };
+                fits(cx.module, &item, None, &uses)
+            })
+            .collect();
+        let imports = uses.imports(&[]);
         let picks = plan.arrays.iter().enumerate().map(|(k, &i)| {
             let d = decode_as(i, quote!(p));
             let k = proc_macro2::Literal::usize_unsuffixed(k);
@@ -261,9 +267,12 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
         });
         let msg = format!("no array member of {} fits these elements", cx.ty.name);
         arms.push(quote! {
-            __rt::pull::Kind::Array => match __rt::pull::array_member(p, &[#( #fits_each ),*])? {
-                #( #picks )*
-                _ => Err(p.error(#msg)),
+            __rt::pull::Kind::Array => {
+                use __rt::pull::{#imports};
+                match __rt::pull::array_member(p, &[#( #fits_each ),*])? {
+                    #( #picks )*
+                    _ => Err(p.error(#msg)),
+                }
             }
         });
     }
@@ -388,6 +397,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         "{}: more than 64 members told apart by (the scoring table's masks are u64)",
         cx.ty.name
     );
+    let uses = Uses::default();
     let slot_names = m.slots.iter().map(|s| s.json_name.as_str());
     let mut variants = Vec::new();
     let mut picks = Vec::new();
@@ -409,26 +419,27 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
             let k = &s.json_name;
             let j = proc_macro2::Literal::usize_unsuffixed(j);
             if let Some(c) = st.const_field(k) {
-                let c = rt_const(&c.value);
-                checks.push(quote!(__rt::pull::Check::Const(#j, #c)));
+                let c = rt_const(&c.value, &uses);
+                checks.push(quote!(Const(#j, #c)));
             } else if let Some(fd) = st.field(k) {
                 let fits = match &s.typed {
                     // A slot every declaring member types alike: its JSON kind decides.
                     Some(t) => {
-                        let ks = kind_set(&kinds(module, t));
-                        quote!(__rt::pull::Fits::Kinds(#ks))
+                        uses.fits.set(true);
+                        let ks = kind_set(&kinds(module, t), &uses);
+                        quote!(Kinds(#ks))
                     }
-                    None => fits(module, &fd.ty, fd.optional_const.as_deref()),
+                    None => fits(module, &fd.ty, fd.optional_const.as_deref(), &uses),
                 };
                 let required = fd.required;
-                checks.push(quote!(__rt::pull::Check::Field(#j, #required, #fits)));
+                checks.push(quote!(Field(#j, #required, #fits)));
             } else if matches!(st.extra, Extra::Deny) {
-                checks.push(quote!(__rt::pull::Check::Refused(#j)));
+                checks.push(quote!(Refused(#j)));
             }
         }
         let closed = matches!(st.extra, Extra::Deny);
         variants.push(quote! {
-            __rt::pull::Variant { checks: &[#( #checks ),*], closed: #closed }
+            Variant { checks: &[#( #checks ),*], closed: #closed }
         });
         let s = ident(sname);
         let v = ident(&u.variants[i].rust_name);
@@ -455,10 +466,11 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         {
             return None;
         }
-        let c = rt_const(&first.value);
+        let c = rt_const(&first.value, &uses);
         let j = proc_macro2::Literal::usize_unsuffixed(j);
         Some(quote!((#j, #c)))
     });
+    let common: Vec<TokenStream> = common.collect();
     let msg = format!(
         "no member of {union_name} matches this object; expected one of: {}",
         described.join("; ")
@@ -474,10 +486,13 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         None => quote! { Err(p.error(#msg)) },
     };
     let count = proc_macro2::Literal::usize_unsuffixed(variants.len());
+    uses.checks.set(!variants.is_empty());
+    let imports = uses.imports(&["Merged", "Variant"]);
     helpers.extend(quote! {
         #[allow(non_snake_case)]
         fn #f(p: &mut __rt::pull::Parser<'_>, start: __rt::pull::Start) -> ::core::result::Result<super::#name, __rt::pull::Error> {
-            static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            use __rt::pull::{#imports};
+            static UNION: Merged = Merged {
                 slots: &[#( #slot_names ),*],
                 variants: &[#( #variants ),*],
                 common: &[#( #common ),*],
@@ -520,19 +535,59 @@ fn de_type(ty: &TypeRef) -> TokenStream {
     }
 }
 
+/// The names of `__rt::pull` a scoring table uses, imported by its function (the table reads
+/// as a list of checks: `Field(1, false, Kinds(K::STRING))`).
+#[derive(Default)]
+struct Uses {
+    checks: std::cell::Cell<bool>,
+    consts: std::cell::Cell<bool>,
+    fits: std::cell::Cell<bool>,
+    kinds: std::cell::Cell<bool>,
+    shapes: std::cell::Cell<bool>,
+}
+
+impl Uses {
+    /// The `use` list, with the `types` named in the function.
+    fn imports(&self, types: &[&str]) -> TokenStream {
+        let mut names: Vec<TokenStream> = Vec::new();
+        if self.checks.get() {
+            names.push(quote!(Check::*));
+        }
+        if self.consts.get() {
+            names.push(quote!(Const::*));
+        }
+        if self.fits.get() {
+            names.push(quote!(Fits::*));
+        }
+        if self.kinds.get() {
+            names.push(quote!(KindSet as K));
+        }
+        for t in types {
+            let t = format_ident!("{t}");
+            names.push(quote!(#t));
+        }
+        if self.shapes.get() {
+            names.push(quote!(Shape));
+        }
+        quote!(#( #names ),*)
+    }
+}
+
 /// A constant as the runtime's `Const`.
-fn rt_const(c: &ConstValue) -> TokenStream {
+fn rt_const(c: &ConstValue, uses: &Uses) -> TokenStream {
+    uses.consts.set(true);
     match c {
-        ConstValue::Str(s) => quote!(__rt::pull::Const::Str(#s)),
-        ConstValue::Int(i) => quote!(__rt::pull::Const::Int(#i)),
+        ConstValue::Str(s) => quote!(Str(#s)),
+        ConstValue::Int(i) => quote!(Int(#i)),
     }
 }
 
 /// A set of JSON kinds as the runtime's `KindSet` (where a value read is of each kind it
 /// is: an integer of `INTEGER` and `NUMBER`, so `NUMBER` alone stands for both).
-fn kind_set(ks: &std::collections::BTreeSet<Kind>) -> TokenStream {
+fn kind_set(ks: &std::collections::BTreeSet<Kind>, uses: &Uses) -> TokenStream {
+    uses.kinds.set(true);
     if ks.len() == Kind::ALL.len() {
-        return quote!(__rt::pull::KindSet::ANY);
+        return quote!(K::ANY);
     }
     let ks: Vec<&Kind> = ks
         .iter()
@@ -541,28 +596,29 @@ fn kind_set(ks: &std::collections::BTreeSet<Kind>) -> TokenStream {
     match ks.as_slice() {
         [one] => {
             let k = format_ident!("{}", format!("{one:?}").to_uppercase());
-            quote!(__rt::pull::KindSet::#k)
+            quote!(K::#k)
         }
         _ => {
             let ks = ks.iter().map(|k| {
                 let k = format_ident!("{k:?}");
                 quote!(__rt::Kind::#k)
             });
-            quote!(__rt::pull::KindSet::of(&[#( #ks ),*]))
+            quote!(K::of(&[#( #ks ),*]))
         }
     }
 }
 
 /// What fits a member of type `ty`: its JSON kinds, and for objects the required members and
 /// constants one level down (of the struct, or of one of the union's struct members).
-fn fits(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStream {
+fn fits(module: &Module, ty: &TypeRef, optional_const: Option<&str>, uses: &Uses) -> TokenStream {
+    uses.fits.set(true);
     if let Some(c) = optional_const {
-        return quote!(__rt::pull::Fits::Str(#c));
+        return quote!(Is(#c));
     }
     let ks = kinds(module, ty);
-    let set = kind_set(&ks);
+    let set = kind_set(&ks, uses);
     if ks.len() == Kind::ALL.len() {
-        return quote!(__rt::pull::Fits::Kinds(#set));
+        return quote!(Kinds(#set));
     }
     let inner = match module.resolve(ty) {
         TypeRef::Nullable(t) => module.resolve(t),
@@ -582,17 +638,18 @@ fn fits(module: &Module, ty: &TypeRef, optional_const: Option<&str>) -> TokenStr
     let shapes: Vec<TokenStream> = if structs.iter().any(trivial) {
         Vec::new()
     } else {
-        structs.into_iter().map(shape).collect()
+        structs.into_iter().map(|st| shape(st, uses)).collect()
     };
     if shapes.is_empty() {
-        quote!(__rt::pull::Fits::Kinds(#set))
+        quote!(Kinds(#set))
     } else {
-        quote!(__rt::pull::Fits::Shaped(#set, &[#( #shapes ),*]))
+        quote!(Shaped(#set, &[#( #shapes ),*]))
     }
 }
 
 /// A struct's required members and constants, as the runtime's `Shape`.
-fn shape(st: &Struct) -> TokenStream {
+fn shape(st: &Struct, uses: &Uses) -> TokenStream {
+    uses.shapes.set(true);
     let required = st
         .fields
         .iter()
@@ -600,8 +657,8 @@ fn shape(st: &Struct) -> TokenStream {
         .map(|f| f.json_name.as_str());
     let consts = st.consts.iter().map(|c| {
         let k = &c.json_name;
-        let v = rt_const(&c.value);
+        let v = rt_const(&c.value, uses);
         quote!((#k, #v))
     });
-    quote!(__rt::pull::Shape { required: &[#( #required ),*], consts: &[#( #consts ),*] })
+    quote!(Shape { required: &[#( #required ),*], consts: &[#( #consts ),*] })
 }

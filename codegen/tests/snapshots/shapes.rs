@@ -1526,33 +1526,26 @@ pub mod shapes {
             p: &mut __rt::pull::Parser<'_>,
             start: __rt::pull::Start,
         ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
-            static UNION: __rt::pull::Merged = __rt::pull::Merged {
+            use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+            static UNION: Merged = Merged {
                 slots: &["type", "text", "enum"],
                 variants: &[
-                    __rt::pull::Variant {
+                    Variant {
                         checks: &[
-                            __rt::pull::Check::Const(0, __rt::pull::Const::Str("text")),
-                            __rt::pull::Check::Field(
-                                1,
-                                true,
-                                __rt::pull::Fits::Kinds(__rt::pull::KindSet::STRING),
-                            ),
+                            Const(0, Str("text")),
+                            Field(1, true, Kinds(K::STRING)),
                         ],
                         closed: false,
                     },
-                    __rt::pull::Variant {
+                    Variant {
                         checks: &[
-                            __rt::pull::Check::Const(0, __rt::pull::Const::Str("text")),
-                            __rt::pull::Check::Field(
-                                2,
-                                true,
-                                __rt::pull::Fits::Kinds(__rt::pull::KindSet::ARRAY),
-                            ),
+                            Const(0, Str("text")),
+                            Field(2, true, Kinds(K::ARRAY)),
                         ],
                         closed: false,
                     },
                 ],
-                common: &[(0, __rt::pull::Const::Str("text"))],
+                common: &[(0, Str("text"))],
             };
             let mut scores: [__rt::pull::Score; 2] = [None; 2];
             let mark = UNION.score(p, start, &mut scores)?;

@@ -71,8 +71,8 @@ pub enum Const {
 pub enum Fits {
     /// Of one of these kinds.
     Kinds(KindSet),
-    /// This string (a member whose only value is a constant, which may be absent).
-    Str(&'static str),
+    /// Is this string (a member whose only value is a constant, which may be absent).
+    Is(&'static str),
     /// Of one of these kinds, and if an object, of one of these shapes.
     Shaped(KindSet, &'static [Shape]),
 }
@@ -370,7 +370,7 @@ fn score_of(p: &Parser<'_>, rec: &Record, v: &Variant) -> Score {
 fn fits_value(p: &Parser<'_>, kinds: KindSet, mark: usize, fits: Fits) -> bool {
     match fits {
         Fits::Kinds(k) => kinds.meets(k),
-        Fits::Str(s) => is_const(p, mark, Const::Str(s)),
+        Fits::Is(s) => is_const(p, mark, Const::Str(s)),
         Fits::Shaped(k, shapes) => {
             kinds.meets(k)
                 && (!kinds.meets(KindSet::OBJECT) || shapes.iter().any(|s| has_shape(p, mark, s)))

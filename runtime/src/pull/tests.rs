@@ -1052,7 +1052,7 @@ static MERGED: Merged = Merged {
             checks: &[
                 Check::Const(0, Const::Str("a")),
                 Check::Field(1, true, Fits::Kinds(KindSet::INTEGER)),
-                Check::Field(2, false, Fits::Str("on")),
+                Check::Field(2, false, Fits::Is("on")),
                 Check::Field(4, false, Fits::Kinds(KindSet::ANY)),
             ],
             closed: true,
@@ -1085,7 +1085,7 @@ static MERGED: Merged = Merged {
             checks: &[
                 Check::Field(0, true, Fits::Kinds(KindSet::STRING)),
                 Check::Field(1, false, Fits::Kinds(KindSet::STRING)),
-                Check::Field(2, false, Fits::Str("on")),
+                Check::Field(2, false, Fits::Is("on")),
                 Check::Refused(4),
             ],
             closed: false,
@@ -1137,7 +1137,7 @@ fn merged_as_reference(text: &str) -> Result<(), TestCaseError> {
         };
         match fits {
             Fits::Kinds(k) => kinds(*k),
-            Fits::Str(s) => v.as_str() == Some(*s),
+            Fits::Is(s) => v.as_str() == Some(*s),
             Fits::Shaped(k, shapes) => {
                 kinds(*k)
                     && (!v.is_object()
