@@ -533,32 +533,6 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
         },
     },
     KnownDifference {
-        name: "repeated-member-at-its-object",
-        reason: "the same fault, and the OLD decoder named it better (a reported imprecision \
-                 of the current one): the message envelope refuses a repeated `jsonrpc` or \
-                 `id` (pull/envelope.rs, `p.repeated(..)` without `in_key`) at the message's \
-                 pointer, where typed objects name the member; the old decoder's error \
-                 came right after the repeated key, whose pointer it names. Both errors \
-                 hold; the old pointer is the new one and the repeated member.",
-        is: |d, data| {
-            checked(d, data).is_some_and(|c| {
-                c.new_holds
-                    && c.old_holds
-                    && refusal(&d.new)
-                        .and_then(|(_, m, _)| m.strip_prefix("duplicate member `"))
-                        .and_then(|k| k.strip_suffix('`'))
-                        .is_some_and(|k| {
-                            c.old_at
-                                == format!(
-                                    "{}/{}",
-                                    c.new_at,
-                                    k.replace('~', "~0").replace('/', "~1")
-                                )
-                        })
-            })
-        },
-    },
-    KnownDifference {
         name: "union-not-its-member",
         reason: "the current decoder names the fault better: the old decoder tried a \
                  union's members in turn and, none fitting, said so of the whole object \
