@@ -263,14 +263,23 @@ pub fn holds(input: &Json, message: &str, pointer: &str) -> Option<bool> {
             return Some(here.iter().any(|v| v.is(unexpected)));
         }
     }
-    // The old decoder's constants: "invalid value for `K`: expected E, found F".
+    // The old decoder's constants: "invalid value for `K`: expected E, found F", F as JSON
+    // (`jsonrpc` in the envelope, integers) or a string as Rust's `Debug` writes it (typed
+    // objects' string constants: `"\u{7f}bject"`, not JSON where it escapes otherwise).
     if let Some(rest) = message.strip_prefix("invalid value for `") {
         let (key, rest) = rest.split_once("`: expected ")?;
         let (_, found) = rest.split_once(", found ")?;
-        let found: Value = serde_json::from_str(found).ok()?;
+        let json: Option<Value> = serde_json::from_str(found).ok();
+        if json.is_none() && !found.starts_with('"') {
+            return None;
+        }
+        let is_found = |v: &Json| {
+            json.as_ref().is_some_and(|j| v.value() == *j)
+                || matches!(v, Json::String(s) if format!("{s:?}") == found)
+        };
         return Some(here.iter().any(|o| {
             o.members()
-                .is_some_and(|m| m.iter().any(|(k, v)| k == key && v.value() == found))
+                .is_some_and(|m| m.iter().any(|(k, v)| k == key && is_found(v)))
         }));
     }
     // "duplicate member `k`" (at the member or its object), "duplicate field `k`".
