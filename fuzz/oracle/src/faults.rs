@@ -139,6 +139,36 @@ impl Json {
             .map_or(0, |m| m.iter().filter(|(k, _)| k == key).count())
     }
 
+    /// The value with only the first value of each member named twice (both decoders keep
+    /// the last): what a decoder typed before it dropped it.
+    pub fn first_values(&self) -> Json {
+        match self {
+            Json::Array(a) => Json::Array(a.iter().map(Json::first_values).collect()),
+            Json::Object(m) => {
+                let mut seen = std::collections::HashSet::new();
+                Json::Object(
+                    m.iter()
+                        .filter(|(k, _)| seen.insert(k.as_str()))
+                        .map(|(k, v)| (k.clone(), v.first_values()))
+                        .collect(),
+                )
+            }
+            v => v.clone(),
+        }
+    }
+
+    /// Whether some object in the value names a member twice.
+    pub fn repeats(&self) -> bool {
+        match self {
+            Json::Array(a) => a.iter().any(Json::repeats),
+            Json::Object(m) => m
+                .iter()
+                .enumerate()
+                .any(|(i, (k, v))| v.repeats() || m[..i].iter().any(|(j, _)| j == k)),
+            _ => false,
+        }
+    }
+
     /// The tree without the member(s) at `pointer` (every member of that name of the object
     /// at its parent).
     pub fn without(&self, pointer: &str) -> Json {

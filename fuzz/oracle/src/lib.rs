@@ -595,7 +595,10 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                  fits, which keeps the part it cannot type as an unknown member (a \
                  schema-valid object: e.g. a string field whose malformed `oneOf` is kept \
                  whole). Checked: the value has an unknown member without which the old \
-                 decoder accepts the input too (so nothing else is in dispute). Minimal: \
+                 decoder accepts the input too (so nothing else is in dispute); or, where a \
+                 map names a key twice (both decoders keep the last value), the old decoder \
+                 accepts the last values as the same value, and the first values without \
+                 such a member. Minimal: \
                  PrimitiveSchemaDefinition (2025-11-25) {\"type\":\"string\",\"oneOf\":\
                  [{\"const\":\"b\"}]}: a StringSchema with an unknown `oneOf`, not a \
                  TitledSingleSelectEnumSchema lacking an item's `title`.",
@@ -623,12 +626,32 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                 Kind::Result(m) => Old::result(d.rev, m, text.as_bytes()),
                 k => oracle::outcome::<Old>(d.rev, k, text.as_bytes()),
             };
-            unknown.iter().any(|u| {
-                matches!(
-                    as_old(&input.without(u).text()),
-                    Some(Outcome::Accepted { .. })
-                )
-            })
+            let falls_back = |input: &faults::Json, unknown: &[String]| {
+                unknown.iter().any(|u| {
+                    matches!(
+                        as_old(&input.without(u).text()),
+                        Some(Outcome::Accepted { .. })
+                    )
+                })
+            };
+            if falls_back(&input, &unknown) {
+                return true;
+            }
+            // A member named twice in a map (both keep the last value) whose first value is
+            // what falls back: the old decoder accepts the input with the last values only,
+            // as the same value, and the first values only, without an unknown member.
+            if !input.repeats() {
+                return false;
+            }
+            let (Some(Outcome::Accepted { json, .. }), Some(Outcome::Accepted { json: new, .. })) =
+                (as_old(&input.value().to_string()), &d.new)
+            else {
+                return false;
+            };
+            let first = input.first_values();
+            &json == new
+                && New::unknown_members(d.rev, &d.kind, first.text().as_bytes())
+                    .is_some_and(|unknown| falls_back(&first, &unknown))
         },
     },
     KnownDifference {
