@@ -139,6 +139,36 @@ impl Json {
             .map_or(0, |m| m.iter().filter(|(k, _)| k == key).count())
     }
 
+    /// The value with only the first value of each member named twice (both decoders keep
+    /// the last): what a decoder typed before it dropped it.
+    pub fn first_values(&self) -> Json {
+        match self {
+            Json::Array(a) => Json::Array(a.iter().map(Json::first_values).collect()),
+            Json::Object(m) => {
+                let mut seen = std::collections::HashSet::new();
+                Json::Object(
+                    m.iter()
+                        .filter(|(k, _)| seen.insert(k.as_str()))
+                        .map(|(k, v)| (k.clone(), v.first_values()))
+                        .collect(),
+                )
+            }
+            v => v.clone(),
+        }
+    }
+
+    /// Whether some object in the value names a member twice.
+    pub fn repeats(&self) -> bool {
+        match self {
+            Json::Array(a) => a.iter().any(Json::repeats),
+            Json::Object(m) => m
+                .iter()
+                .enumerate()
+                .any(|(i, (k, v))| v.repeats() || m[..i].iter().any(|(j, _)| j == k)),
+            _ => false,
+        }
+    }
+
     /// The tree without the member(s) at `pointer` (every member of that name of the object
     /// at its parent).
     pub fn without(&self, pointer: &str) -> Json {
@@ -263,14 +293,23 @@ pub fn holds(input: &Json, message: &str, pointer: &str) -> Option<bool> {
             return Some(here.iter().any(|v| v.is(unexpected)));
         }
     }
-    // The old decoder's constants: "invalid value for `K`: expected E, found F".
+    // The old decoder's constants: "invalid value for `K`: expected E, found F", F as JSON
+    // (`jsonrpc` in the envelope, integers) or a string as Rust's `Debug` writes it (typed
+    // objects' string constants: `"\u{7f}bject"`, not JSON where it escapes otherwise).
     if let Some(rest) = message.strip_prefix("invalid value for `") {
         let (key, rest) = rest.split_once("`: expected ")?;
         let (_, found) = rest.split_once(", found ")?;
-        let found: Value = serde_json::from_str(found).ok()?;
+        let json: Option<Value> = serde_json::from_str(found).ok();
+        if json.is_none() && !found.starts_with('"') {
+            return None;
+        }
+        let is_found = |v: &Json| {
+            json.as_ref().is_some_and(|j| v.value() == *j)
+                || matches!(v, Json::String(s) if format!("{s:?}") == found)
+        };
         return Some(here.iter().any(|o| {
             o.members()
-                .is_some_and(|m| m.iter().any(|(k, v)| k == key && v.value() == found))
+                .is_some_and(|m| m.iter().any(|(k, v)| k == key && is_found(v)))
         }));
     }
     // "duplicate member `k`" (at the member or its object), "duplicate field `k`".

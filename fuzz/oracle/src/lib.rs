@@ -533,32 +533,6 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
         },
     },
     KnownDifference {
-        name: "repeated-member-at-its-object",
-        reason: "the same fault, and the OLD decoder named it better (a reported imprecision \
-                 of the current one): the message envelope refuses a repeated `jsonrpc` or \
-                 `id` (pull/envelope.rs, `p.repeated(..)` without `in_key`) at the message's \
-                 pointer, where typed objects name the member; the old decoder's error \
-                 came right after the repeated key, whose pointer it names. Both errors \
-                 hold; the old pointer is the new one and the repeated member.",
-        is: |d, data| {
-            checked(d, data).is_some_and(|c| {
-                c.new_holds
-                    && c.old_holds
-                    && refusal(&d.new)
-                        .and_then(|(_, m, _)| m.strip_prefix("duplicate member `"))
-                        .and_then(|k| k.strip_suffix('`'))
-                        .is_some_and(|k| {
-                            c.old_at
-                                == format!(
-                                    "{}/{}",
-                                    c.new_at,
-                                    k.replace('~', "~0").replace('/', "~1")
-                                )
-                        })
-            })
-        },
-    },
-    KnownDifference {
         name: "union-not-its-member",
         reason: "the current decoder names the fault better: the old decoder tried a \
                  union's members in turn and, none fitting, said so of the whole object \
@@ -621,7 +595,10 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                  fits, which keeps the part it cannot type as an unknown member (a \
                  schema-valid object: e.g. a string field whose malformed `oneOf` is kept \
                  whole). Checked: the value has an unknown member without which the old \
-                 decoder accepts the input too (so nothing else is in dispute). Minimal: \
+                 decoder accepts the input too (so nothing else is in dispute); or, where a \
+                 map names a key twice (both decoders keep the last value), the old decoder \
+                 accepts the last values as the same value, and the first values without \
+                 such a member. Minimal: \
                  PrimitiveSchemaDefinition (2025-11-25) {\"type\":\"string\",\"oneOf\":\
                  [{\"const\":\"b\"}]}: a StringSchema with an unknown `oneOf`, not a \
                  TitledSingleSelectEnumSchema lacking an item's `title`.",
@@ -649,12 +626,32 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                 Kind::Result(m) => Old::result(d.rev, m, text.as_bytes()),
                 k => oracle::outcome::<Old>(d.rev, k, text.as_bytes()),
             };
-            unknown.iter().any(|u| {
-                matches!(
-                    as_old(&input.without(u).text()),
-                    Some(Outcome::Accepted { .. })
-                )
-            })
+            let falls_back = |input: &faults::Json, unknown: &[String]| {
+                unknown.iter().any(|u| {
+                    matches!(
+                        as_old(&input.without(u).text()),
+                        Some(Outcome::Accepted { .. })
+                    )
+                })
+            };
+            if falls_back(&input, &unknown) {
+                return true;
+            }
+            // A member named twice in a map (both keep the last value) whose first value is
+            // what falls back: the old decoder accepts the input with the last values only,
+            // as the same value, and the first values only, without an unknown member.
+            if !input.repeats() {
+                return false;
+            }
+            let (Some(Outcome::Accepted { json, .. }), Some(Outcome::Accepted { json: new, .. })) =
+                (as_old(&input.value().to_string()), &d.new)
+            else {
+                return false;
+            };
+            let first = input.first_values();
+            &json == new
+                && New::unknown_members(d.rev, &d.kind, first.text().as_bytes())
+                    .is_some_and(|unknown| falls_back(&first, &unknown))
         },
     },
     KnownDifference {

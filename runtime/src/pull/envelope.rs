@@ -63,7 +63,7 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                     &mut id
                 };
                 if slot.is_some() {
-                    return Err(p.repeated(k.name()));
+                    return Err(p.repeated(k.name()).in_key(k.name()));
                 }
                 *slot = Some(p.mark());
                 p.skip()?;
@@ -175,7 +175,7 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                         _ => {
                             let v = super::value(&mut q).map_err(|e| e.in_member(&k))?;
                             if extra.contains_key(&k) {
-                                return Err(q.repeated(&k));
+                                return Err(q.repeated(&k).in_member(&k));
                             }
                             extra.insert(k, v);
                         }

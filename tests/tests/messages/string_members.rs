@@ -72,6 +72,43 @@ fn a_method_after_params_picks_the_request_and_a_second_one_is_refused() {
 }
 
 #[test]
+fn a_member_the_message_envelope_reads_twice_is_refused_at_the_member() {
+    // As typed objects name a repeated member (`/type` above), and as the old serde decoder's
+    // position did (the oracle's former class `repeated-member-at-its-object`).
+    let at = |e: &str| e.split(", line ").next().unwrap().to_owned();
+    for (text, expected) in [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"m"},"jsonrpc":"2.0"}"#,
+            "duplicate member `jsonrpc` at `/jsonrpc`",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"id":2,"result":{}}"#,
+            "duplicate member `id` at `/id`",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","jsonrpc":"2.0","method":"ping"}"#,
+            "duplicate member `jsonrpc` at `/jsonrpc`",
+        ),
+        // A response's members besides the envelope and `result`, kept: as unknown members.
+        (
+            r#"{"jsonrpc":"2.0","id":1,"result":{},"x":1,"x":2}"#,
+            "duplicate member `x` at `/x`",
+        ),
+    ] {
+        let e = ClientMessage::from_json(text).unwrap_err();
+        assert_eq!(at(e.message()), expected, "{text}");
+        let e = mcp_typed::v2025_06_18::ServerMessage::from_json(text).unwrap_err();
+        assert_eq!(at(e.message()), expected, "{text} (2025-06-18)");
+    }
+    // Before 2025-11-25 the envelope holds a request's `id`.
+    let e = mcp_typed::v2025_06_18::ClientMessage::from_json(
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping","id":2}"#,
+    )
+    .unwrap_err();
+    assert_eq!(at(e.message()), "duplicate member `id` at `/id`");
+}
+
+#[test]
 fn merged_union_members_keep_their_strings_and_their_errors() {
     let s: PrimitiveSchemaDefinition =
         both(r#"{"title":"Name","type":"string","description":"d","format":"email"}"#).unwrap();
