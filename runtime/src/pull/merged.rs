@@ -1,8 +1,10 @@
 //! Unions told apart by the members an object has (a merged group of struct members, such as
 //! an elicitation form's field schemas): one pass over the object records which of the
 //! members any variant declares (the *slots*) are present, the JSON kind of each and where
-//! it starts; each variant is then scored from a table generated per union ([`Merged`]),
-//! reading again, at its mark, only a value a check compares (a constant, one level down).
+//! it starts, and what comparing it with a constant takes (a string's length, an integer);
+//! each variant is then scored from a table generated per union ([`Merged`]), reading again,
+//! at its mark, only an object a check looks into (its shape, one level down), and at most
+//! once a string the pass could not keep (one with escapes, or a tag a union read).
 //! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
 //! the object's start.
 
@@ -134,6 +136,15 @@ struct Record {
     kinds: [KindSet; MAX_SLOTS],
     /// Per present slot, the mark of its value.
     marks: [usize; MAX_SLOTS],
+    /// Which present slots have their value kept in `kept`, to compare with a constant
+    /// without reading it again.
+    has_kept: u64,
+    /// Per slot of `has_kept`: a string's length (its text is the input's, after the quote
+    /// at its mark: it has no escapes), or an integer's value (one that fits an `i64`).
+    kept: [i64; MAX_SLOTS],
+    /// Strings not kept (with escapes, or a tag a union read), read again the first time a
+    /// check compares one: the slot and the string (`None`: not a string).
+    decoded: Vec<(usize, Option<String>)>,
     /// A member in no slot is present.
     rest: bool,
 }
@@ -142,6 +153,58 @@ impl Record {
     #[inline]
     fn has(&self, slot: usize) -> bool {
         self.present & (1 << slot) != 0
+    }
+
+    /// A slot's value read by the pass: its kinds, mark and what is kept of it.
+    #[inline]
+    fn set(&mut self, slot: usize, kinds: KindSet, mark: usize, kept: Option<i64>) {
+        self.present |= 1 << slot;
+        self.kinds[slot] = kinds;
+        self.marks[slot] = mark;
+        if let Some(k) = kept {
+            self.has_kept |= 1 << slot;
+            self.kept[slot] = k;
+        }
+    }
+
+    /// Whether the value of `slot` (present) is the constant `c`, as open JSON compares it.
+    /// Reads the value again only if it is a string the pass did not keep, and then once.
+    #[inline]
+    fn is(&mut self, p: &Parser<'_>, slot: usize, c: Const) -> bool {
+        let kinds = self.kinds[slot];
+        let kept = self.has_kept & (1 << slot) != 0;
+        match c {
+            Const::Str(s) if kinds.meets(KindSet::STRING) => {
+                if kept {
+                    let start = self.marks[slot] + 1;
+                    self.kept[slot] as usize == s.len()
+                        && p.bytes(start, start + s.len()) == s.as_bytes()
+                } else {
+                    self.decoded(p, slot) == Some(s)
+                }
+            }
+            Const::Int(i) => kept && kinds.meets(KindSet::INTEGER) && self.kept[slot] == i,
+            Const::Str(_) => false,
+        }
+    }
+
+    /// A string the pass did not keep, read again (once) at its mark.
+    #[cold]
+    #[inline(never)]
+    fn decoded(&mut self, p: &Parser<'_>, slot: usize) -> Option<&str> {
+        let i = match self.decoded.iter().position(|(s, _)| *s == slot) {
+            Some(i) => i,
+            None => {
+                let mut q = p.at(self.marks[slot]);
+                let s = match q.peek() {
+                    Ok(Token::String) => q.str().ok().map(str::to_owned),
+                    _ => None,
+                };
+                self.decoded.push((slot, s));
+                self.decoded.len() - 1
+            }
+        };
+        self.decoded[i].1.as_deref()
     }
 }
 
@@ -162,6 +225,9 @@ impl Merged {
             present: 0,
             kinds: [KindSet(0); MAX_SLOTS],
             marks: [0; MAX_SLOTS],
+            has_kept: 0,
+            kept: [0; MAX_SLOTS],
+            decoded: Vec::new(),
             rest: false,
         };
         // Members in no slot, to refuse one named twice (rare: most objects of such a union
@@ -189,11 +255,8 @@ impl Merged {
                     key = q.object_next()?.map(|k| (k == tag, self.slot_or_name(k)));
                 }
                 match self.slot_or_name(tag) {
-                    Ok(slot) => {
-                        rec.present |= 1 << slot;
-                        rec.kinds[slot] = KindSet::STRING;
-                        rec.marks[slot] = value;
-                    }
+                    // Not kept: read again if a check compares it.
+                    Ok(slot) => rec.set(slot, KindSet::STRING, value, None),
                     Err(name) => {
                         rec.rest = true;
                         others.push(name);
@@ -205,12 +268,12 @@ impl Merged {
             }
         };
         for &(slot, c) in self.common {
-            if rec.has(slot) && !is_const(p, rec.marks[slot], c) {
+            if rec.has(slot) && !rec.is(p, slot, c) {
                 return Err(wrong_common(p, self.slots[slot], rec.marks[slot], c));
             }
         }
         for (score, v) in scores.iter_mut().zip(self.variants) {
-            *score = score_of(p, &rec, v);
+            *score = score_of(p, &mut rec, v);
         }
         Ok(mark)
     }
@@ -242,13 +305,11 @@ impl Merged {
         match key {
             Ok(slot) => {
                 let name = self.slots[slot];
-                let (kinds, mark) = value_kinds(p).map_err(|e| e.in_member(name))?;
+                let (kinds, mark, kept) = value_kinds(p).map_err(|e| e.in_member(name))?;
                 if rec.has(slot) {
                     return Err(p.repeated(name).in_member(name));
                 }
-                rec.present |= 1 << slot;
-                rec.kinds[slot] = kinds;
-                rec.marks[slot] = mark;
+                rec.set(slot, kinds, mark, kept);
             }
             Err(name) => {
                 read(p).map_err(|e| e.in_member(&name))?;
@@ -290,52 +351,56 @@ fn wrong_common(p: &Parser<'_>, name: &str, mark: usize, c: Const) -> Error {
 }
 
 /// Reads the next value as open JSON reads it (the same errors), building nothing: the kinds
-/// it is of, and its mark.
-fn value_kinds(p: &mut Parser<'_>) -> Result<(KindSet, usize), Error> {
+/// it is of, its mark, and what comparing it with a constant takes (see [`Record::kept`]): a
+/// string's length when its text is the input's (no escapes), an integer that fits an `i64`.
+fn value_kinds(p: &mut Parser<'_>) -> Result<(KindSet, usize, Option<i64>), Error> {
     let token = p.peek()?;
     let mark = p.mark();
-    let kinds = match token {
+    Ok(match token {
         Token::Null => {
             p.null()?;
-            KindSet::NULL
+            (KindSet::NULL, mark, None)
         }
         Token::Bool => {
             p.bool()?;
-            KindSet::BOOLEAN
+            (KindSet::BOOLEAN, mark, None)
         }
         Token::Number => {
             let n = p.number()?;
             if n.is_i64() || n.is_u64() {
-                KindSet(KindSet::INTEGER.0 | KindSet::NUMBER.0)
+                let kinds = KindSet(KindSet::INTEGER.0 | KindSet::NUMBER.0);
+                (kinds, mark, n.as_i64())
             } else {
-                KindSet::NUMBER
+                (KindSet::NUMBER, mark, None)
             }
         }
         Token::String => {
-            p.str()?;
-            KindSet::STRING
+            // Its text, if the string is the input's own (no escapes, nothing decoded).
+            let text = p.bytes(mark + 1, mark + 1).as_ptr();
+            let s = p.str()?;
+            let kept = std::ptr::eq(s.as_ptr(), text).then_some(s.len() as i64);
+            (KindSet::STRING, mark, kept)
         }
         Token::Array => {
             read(p)?;
-            KindSet::ARRAY
+            (KindSet::ARRAY, mark, None)
         }
         Token::Object => {
             read(p)?;
-            KindSet::OBJECT
+            (KindSet::OBJECT, mark, None)
         }
-    };
-    Ok((kinds, mark))
+    })
 }
 
 /// How variant `v` scores against the object recorded (see [`Score`]).
-fn score_of(p: &Parser<'_>, rec: &Record, v: &Variant) -> Score {
+fn score_of(p: &Parser<'_>, rec: &mut Record, v: &Variant) -> Score {
     let (mut complete, mut consts, mut required, mut declared) = (true, 0, 0, 0);
     for check in v.checks {
         match *check {
             Check::Const(slot, c) => {
                 if !rec.has(slot) {
                     complete = false;
-                } else if is_const(p, rec.marks[slot], c) {
+                } else if rec.is(p, slot, c) {
                     consts += 1;
                     required += 1;
                     declared += 1;
@@ -345,7 +410,11 @@ fn score_of(p: &Parser<'_>, rec: &Record, v: &Variant) -> Score {
             }
             Check::Field(slot, is_required, fits) => {
                 if rec.has(slot) {
-                    if !fits_value(p, rec.kinds[slot], rec.marks[slot], fits) {
+                    let fit = match fits {
+                        Fits::Is(s) => rec.is(p, slot, Const::Str(s)),
+                        _ => fits_value(p, rec.kinds[slot], rec.marks[slot], fits),
+                    };
+                    if !fit {
                         complete = false;
                     }
                     declared += 1;
@@ -437,7 +506,7 @@ pub fn array_member(p: &Parser<'_>, fits: &[Fits]) -> Result<Option<usize>, Erro
     if !q.array_first()? {
         return Ok((!fits.is_empty()).then_some(0));
     }
-    let (kinds, mark) = value_kinds(&mut q).map_err(|e| e.in_index(0))?;
+    let (kinds, mark, _) = value_kinds(&mut q).map_err(|e| e.in_index(0))?;
     let mut i = 1;
     while q.array_next()? {
         read(&mut q).map_err(|e| e.in_index(i))?;

@@ -335,6 +335,12 @@ impl<'a> Parser<'a> {
         self.text.get(start..end).unwrap_or_default()
     }
 
+    /// The input's bytes between two marks (empty if out of the input).
+    #[inline]
+    pub(crate) fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
+        self.data.get(start..end).unwrap_or_default()
+    }
+
     /// Checks that only whitespace follows (and, from [`Parser::from_slice`], that the whole
     /// input is UTF-8).
     pub fn finish(&mut self) -> Result<(), Error> {

@@ -1020,6 +1020,9 @@ fn shapes() {
         r#"{"zz":0,"items":{"k":0},"n":1.5,"type":"b"}"#,
         r#"{"type":"a","n":1,"x":"on"}"#,
         r#"{"x":"on","n":1,"type":"a"}"#,
+        // Escapes: the tag and a constant compared decoded.
+        r#"{"x":"o\u006e","n":1,"type":"\u0061"}"#,
+        r#"{"n":1.5,"type":"\u0062","items":{"k":0}}"#,
     ] {
         let mut p = Parser::new(text);
         let (mark, after_tag) =
@@ -1033,6 +1036,11 @@ fn shapes() {
         p.finish().unwrap();
         assert_eq!((mark, after_tag), (0, score(text).unwrap()), "{text}");
     }
+    // Constants written with escapes are compared decoded.
+    assert_eq!(
+        score(r#"{"x":"o\u006e","n":1,"type":"\u0061","v":1}"#).unwrap(),
+        [Some((true, 1, 2, 3)), None, Some((false, 0, 1, 3))]
+    );
     let e = score("[1]").unwrap_err();
     assert_eq!(e.message(), "invalid type: sequence, expected a map");
     let e = score(r#"{"n":1,"n":2}"#).unwrap_err();
@@ -1095,11 +1103,18 @@ static MERGED: Merged = Merged {
 };
 
 const MERGED_KEYS: [&str; 8] = ["type", "n", "x", "items", "y", "v", "zz", "t"];
-const MERGED_VALUES: [&str; 16] = [
+const MERGED_VALUES: [&str; 21] = [
     r#""a""#,
     r#""b""#,
     r#""on""#,
+    // The same strings with escapes (compared decoded), a string that is no constant, and
+    // numbers that are not `1` for `v`: a float, and an integer beyond `i64`.
+    r#""\u0061""#,
+    r#""o\u006e""#,
+    r#""\"b""#,
     "1",
+    "1.0",
+    "9223372036854775808",
     "0",
     "1.5",
     "-3",
