@@ -8,6 +8,7 @@
 //! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
 //! the object's start.
 
+use super::object::{before_tag, index_or_key, position};
 use super::value::{read, to_depth};
 use super::{Error, Kind as Token, Parser, Score, Start};
 use crate::json::Kind;
@@ -240,21 +241,17 @@ impl Merged {
                     return Err(p.wrong("a map", kind));
                 }
                 let mark = p.mark();
-                let first = p.object_first()?.map(|k| self.slot_or_name(k));
+                let first = p.object_first()?.map(|k| index_or_key(self.slots, k));
                 self.members(p, first, &mut rec, &mut others)?;
                 mark
             }
             Start::AfterTag { tag, mark, value } => {
                 // The members before the tag (none when it came first), read again; the tag
                 // (a string: the union read it); the rest, from here.
-                let mut q = p.reopen(mark);
-                q.peek()?;
-                let mut key = q.object_first()?.map(|k| (k == tag, self.slot_or_name(k)));
-                while let Some((false, k)) = key {
-                    self.member(&mut q, k, &mut rec, &mut others)?;
-                    key = q.object_next()?.map(|k| (k == tag, self.slot_or_name(k)));
-                }
-                match self.slot_or_name(tag) {
+                before_tag(p, mark, tag, self.slots, |q, k, _| {
+                    self.member(q, k, &mut rec, &mut others)
+                })?;
+                match index_or_key(self.slots, tag) {
                     // Not kept: read again if a check compares it.
                     Ok(slot) => rec.set(slot, KindSet::STRING, value, None),
                     Err(name) => {
@@ -262,7 +259,7 @@ impl Merged {
                         others.push(name);
                     }
                 }
-                let next = p.object_next()?.map(|k| self.slot_or_name(k));
+                let next = p.object_next()?.map(|k| index_or_key(self.slots, k));
                 self.members(p, next, &mut rec, &mut others)?;
                 mark
             }
@@ -288,7 +285,7 @@ impl Merged {
     ) -> Result<(), Error> {
         while let Some(k) = key {
             self.member(p, k, rec, others)?;
-            key = p.object_next()?.map(|k| self.slot_or_name(k));
+            key = p.object_next()?.map(|k| index_or_key(self.slots, k));
         }
         Ok(())
     }
@@ -321,15 +318,6 @@ impl Merged {
             }
         }
         Ok(())
-    }
-
-    /// A key's slot, or the key.
-    #[inline]
-    fn slot_or_name(&self, key: &str) -> Result<usize, String> {
-        self.slots
-            .iter()
-            .position(|s| *s == key)
-            .ok_or_else(|| key.to_owned())
     }
 }
 
@@ -470,7 +458,7 @@ fn has_shape(p: &Parser<'_>, mark: usize, shape: &Shape) -> bool {
         let (mut required, mut consts) = (0u64, 0u64);
         let find = |k: &str| {
             (
-                shape.required.iter().position(|r| *r == k),
+                position(shape.required, k),
                 shape.consts.iter().position(|(name, _)| *name == k),
             )
         };

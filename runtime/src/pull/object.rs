@@ -42,11 +42,43 @@ pub struct Table {
     pub consts: u64,
 }
 
-impl Table {
-    #[inline]
-    fn find(&self, key: &str) -> Option<usize> {
-        self.keys.iter().position(|k| *k == key)
+/// The index of `key` in `keys` (a type's declared members, a union's slots).
+#[inline]
+pub(super) fn position(keys: &[&str], key: &str) -> Option<usize> {
+    keys.iter().position(|k| *k == key)
+}
+
+/// A key read: its index in `keys`, or the key itself (a member `keys` do not declare).
+#[inline]
+pub(super) fn index_or_key(keys: &[&str], key: &str) -> Result<usize, String> {
+    position(keys, key).ok_or_else(|| key.to_owned())
+}
+
+/// The members before the first `tag` of the object at `mark` (none when the tag came first,
+/// as encoders write it), read again: each goes to `member` with its key (as
+/// [`index_or_key`] finds it in `keys`) and where the key was read from, its value next.
+#[inline]
+pub(super) fn before_tag(
+    p: &Parser<'_>,
+    mark: usize,
+    tag: &str,
+    keys: &[&str],
+    mut member: impl FnMut(&mut Parser<'_>, Result<usize, String>, usize) -> Result<(), Error>,
+) -> Result<(), Error> {
+    let mut q = p.reopen(mark);
+    q.peek()?;
+    let mut key_mark = q.mark();
+    let mut key = q.object_first()?;
+    while let Some(k) = key {
+        if k == tag {
+            break;
+        }
+        let k = index_or_key(keys, k);
+        member(&mut q, k, key_mark)?;
+        key_mark = q.mark();
+        key = q.object_next()?;
     }
+    Ok(())
 }
 
 /// What to do with members the table does not declare.
@@ -94,8 +126,10 @@ pub fn object(
             lookup(table, p.object_first()?)
         }
         Start::AfterTag { tag, mark, value } => {
-            m.before_tag(p, mark, tag)?;
-            if let Some(i) = table.find(tag) {
+            before_tag(p, mark, tag, table.keys, |q, k, key_mark| {
+                m.member(q, k, key_mark)
+            })?;
+            if let Some(i) = position(table.keys, tag) {
                 m.seen |= 1 << i;
                 if table.consts & (1 << i) == 0 {
                     (m.field)(&mut p.at(value), i).map_err(|e| e.in_key(table.keys[i]))?;
@@ -162,31 +196,11 @@ impl Members<'_, '_, '_> {
             },
         }
     }
-
-    /// The members before the first `tag` of the object at `mark` (none when the tag came
-    /// first, as encoders write it), read again.
-    fn before_tag(&mut self, p: &Parser<'_>, mark: usize, tag: &str) -> Result<(), Error> {
-        let mut q = p.reopen(mark);
-        q.peek()?;
-        let mut key_mark = q.mark();
-        let mut key = q.object_first()?;
-        while let Some(k) = key {
-            if k == tag {
-                break;
-            }
-            let k = lookup(self.table, Some(k)).expect("a key");
-            self.member(&mut q, k, key_mark)?;
-            key_mark = q.mark();
-            key = q.object_next()?;
-        }
-        Ok(())
-    }
 }
 
 #[inline]
 fn lookup(table: &Table, key: Option<&str>) -> Option<Result<usize, String>> {
-    let key = key?;
-    Some(table.find(key).ok_or_else(|| key.to_owned()))
+    key.map(|k| index_or_key(table.keys, k))
 }
 
 /// Every required member not seen, named at once.
@@ -294,7 +308,7 @@ pub fn one_of(p: &mut Parser<'_>, values: &[&str], expecting: &str) -> Result<us
         Kind::String => {
             let mark = p.mark();
             let s = p.str()?;
-            match values.iter().position(|v| *v == s) {
+            match position(values, s) {
                 Some(i) => Ok(i),
                 None => {
                     let s = s.to_owned();
