@@ -252,8 +252,10 @@ impl Merged {
                     self.member(q, k, &mut rec, &mut others)
                 })?;
                 match index_or_key(self.slots, tag) {
-                    // Not kept: read again if a check compares it.
-                    Ok(slot) => rec.set(slot, KindSet::STRING, value, None),
+                    Ok(slot) => {
+                        let (value, kept) = tag_text(p, value);
+                        rec.set(slot, KindSet::STRING, value, kept);
+                    }
                     Err(name) => {
                         rec.rest = true;
                         others.push(name);
@@ -336,6 +338,25 @@ fn wrong_common(p: &Parser<'_>, name: &str, mark: usize, c: Const) -> Error {
     p.error(format!(
         "invalid value for `{name}`: expected {expected}, found {found}"
     ))
+}
+
+/// The tag's value at `mark` (a string a union read; the mark may be before whitespace): the
+/// mark of its quote, and its length when its text is the input's (no escapes), found by its
+/// closing quote without reading it again; `None` (with escapes): read again if compared.
+fn tag_text(p: &Parser<'_>, mark: usize) -> (usize, Option<i64>) {
+    let rest = p.bytes(mark, usize::MAX);
+    let Some(quote) = rest
+        .iter()
+        .position(|b| !matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+    else {
+        return (mark, None);
+    };
+    let text = &rest[quote + 1..];
+    let kept = match text.iter().position(|&b| b == b'"' || b == b'\\') {
+        Some(end) if rest[quote] == b'"' && text[end] == b'"' => Some(end as i64),
+        _ => None,
+    };
+    (mark + quote, kept)
 }
 
 /// Reads the next value as open JSON reads it (the same errors), building nothing: the kinds

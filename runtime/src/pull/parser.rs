@@ -335,10 +335,13 @@ impl<'a> Parser<'a> {
         self.text.get(start..end).unwrap_or_default()
     }
 
-    /// The input's bytes between two marks (empty if out of the input).
+    /// The input's bytes between two marks (`end` at most the input's end; empty if `start`
+    /// is after it).
     #[inline]
     pub(crate) fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
-        self.data.get(start..end).unwrap_or_default()
+        self.data
+            .get(start..end.min(self.data.len()))
+            .unwrap_or_default()
     }
 
     /// Checks that only whitespace follows (and, from [`Parser::from_slice`], that the whole

@@ -1023,6 +1023,10 @@ fn shapes() {
         // Escapes: the tag and a constant compared decoded.
         r#"{"x":"o\u006e","n":1,"type":"\u0061"}"#,
         r#"{"n":1.5,"type":"\u0062","items":{"k":0}}"#,
+        // Whitespace around the tag's value (its mark is before it).
+        r#"{"x" : "on", "n" : 1, "type" :
+            "a" }"#,
+        r#"{"n":1.5,"type": "b" ,"items":{"k":0}}"#,
     ] {
         let mut p = Parser::new(text);
         let (mark, after_tag) =
