@@ -54,33 +54,6 @@ pub(super) fn index_or_key(keys: &[&str], key: &str) -> Result<usize, String> {
     position(keys, key).ok_or_else(|| key.to_owned())
 }
 
-/// The members before the first `tag` of the object at `mark` (none when the tag came first,
-/// as encoders write it), read again: each goes to `member` with its key (as
-/// [`index_or_key`] finds it in `keys`) and where the key was read from, its value next.
-#[inline]
-pub(super) fn before_tag(
-    p: &Parser<'_>,
-    mark: usize,
-    tag: &str,
-    keys: &[&str],
-    mut member: impl FnMut(&mut Parser<'_>, Result<usize, String>, usize) -> Result<(), Error>,
-) -> Result<(), Error> {
-    let mut q = p.reopen(mark);
-    q.peek()?;
-    let mut key_mark = q.mark();
-    let mut key = q.object_first()?;
-    while let Some(k) = key {
-        if k == tag {
-            break;
-        }
-        let k = index_or_key(keys, k);
-        member(&mut q, k, key_mark)?;
-        key_mark = q.mark();
-        key = q.object_next()?;
-    }
-    Ok(())
-}
-
 /// What to do with members the table does not declare.
 pub enum Unknown<'m> {
     /// Keep them as open JSON (a second member of the same name: "duplicate member `k`").
@@ -126,9 +99,7 @@ pub fn object(
             lookup(table, p.object_first()?)
         }
         Start::AfterTag { tag, mark, value } => {
-            before_tag(p, mark, tag, table.keys, |q, k, key_mark| {
-                m.member(q, k, key_mark)
-            })?;
+            m.before_tag(p, mark, tag)?;
             if let Some(i) = position(table.keys, tag) {
                 m.seen |= 1 << i;
                 if table.consts & (1 << i) == 0 {
@@ -195,6 +166,27 @@ impl Members<'_, '_, '_> {
                 Unknown::Typed(f) => f(p, key).map_err(|e| e.in_member(&p.key_at(key_mark))),
             },
         }
+    }
+
+    /// The members before the first `tag` of the object at `mark` (none when the tag came
+    /// first, as encoders write it), read again. ([`Merged`](super::Merged) has its own
+    /// copy of this loop: a walker shared through a closure cost the object loop more than
+    /// it saved, see `Merged::score`.)
+    fn before_tag(&mut self, p: &Parser<'_>, mark: usize, tag: &str) -> Result<(), Error> {
+        let mut q = p.reopen(mark);
+        q.peek()?;
+        let mut key_mark = q.mark();
+        let mut key = q.object_first()?;
+        while let Some(k) = key {
+            if k == tag {
+                break;
+            }
+            let k = index_or_key(self.table.keys, k);
+            self.member(&mut q, k, key_mark)?;
+            key_mark = q.mark();
+            key = q.object_next()?;
+        }
+        Ok(())
     }
 }
 
