@@ -4,7 +4,7 @@
 //! it starts, and what comparing it with a constant takes (a string's length, an integer);
 //! each variant is then scored from a table generated per union ([`Merged`]), reading again,
 //! at its mark, only an object a check looks into (its shape, one level down), and at most
-//! once a string the pass could not keep (one with escapes, or a tag a union read).
+//! once a string the pass could not keep (one with escapes).
 //! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
 //! the object's start.
 
@@ -143,8 +143,8 @@ struct Record {
     /// Per slot of `has_kept`: a string's length (its text is the input's, after the quote
     /// at its mark: it has no escapes), or an integer's value (one that fits an `i64`).
     kept: [i64; MAX_SLOTS],
-    /// Strings not kept (with escapes, or a tag a union read), read again the first time a
-    /// check compares one: the slot and the string (`None`: not a string).
+    /// Strings not kept (with escapes: a member's, or a tag a union read), read again the
+    /// first time a check compares one: the slot and the string (`None`: not a string).
     decoded: Vec<(usize, Option<String>)>,
     /// A member in no slot is present.
     rest: bool,
