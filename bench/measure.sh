@@ -107,7 +107,7 @@ for step in $steps; do
         printf 'corpus\tcodec\top\tbytes\tmessages\tinstructions\tinstructions_per_byte\n' >"$out/instructions.tsv"
         for corpus in real synthetic; do
             file=$(corpus_file "$corpus")
-            for codec in mcp-typed mcp-typed-envelope rmcp rust-mcp-schema typify serde_json::Value \
+            for codec in mcp-typed mcp-typed-later mcp-typed-envelope rmcp rust-mcp-schema typify serde_json::Value \
                 "serde_json::Value (default features)" IgnoredAny; do
                 [[ -z ${CODECS:-} || ",$CODECS," == *",$codec,"* ]] || continue
                 for op in decode encode decode+encode; do
@@ -131,7 +131,7 @@ for step in $steps; do
         value_default
         printf 'codec\tinstructions\ti1_misses\tcond_branches\tcond_mispredicted\tindirect_branches\tindirect_mispredicted\tdistinct_instructions\tfunctions\n' \
             >"$out/cache.tsv"
-        for codec in mcp-typed "serde_json::Value (default features)" rmcp; do
+        for codec in mcp-typed mcp-typed-later "serde_json::Value (default features)" rmcp; do
             if [ "$codec" = "serde_json::Value (default features)" ]; then
                 run=("$value_bin" count decode "$(corpus_file real)")
             else

@@ -31,8 +31,8 @@ fn write_json(value: &impl Serialize, out: &mut Vec<u8>) -> Result<(), String> {
 // mcp-typed, typed: ClientMessage / ServerMessage, results typed by the request they answer
 
 mod typed {
+    use mcp_typed::runtime::{Awaits, RawJson, ResultType};
     use mcp_typed::v2025_11_25 as t;
-    use t::ResultResponse;
 
     /// A result typed as the answered request's `RequestMethod::Result`.
     #[derive(Debug, Clone, serde::Serialize)]
@@ -45,73 +45,121 @@ mod typed {
         /// Answers a task-augmented request.
         CreateTask(t::CreateTaskResult),
         /// Answers a request the revision does not define (or one not in the corpus).
-        Raw(mcp_typed::runtime::RawJson),
+        Raw(RawJson),
     }
 
-    fn server<R>(r: &ResultResponse) -> Result<TypedResult, String>
+    /// How the result of one request is typed: the type its response's decoder is told to
+    /// await, and how the value is taken from the response (decoded already when it was
+    /// awaited, else from its text, as `ResultResponse::into_result_as` does).
+    #[derive(Clone, Copy)]
+    pub struct Typer {
+        pub awaited: ResultType,
+        pub take: fn(RawJson) -> Result<TypedResult, String>,
+    }
+
+    /// The answer awaited, for a response decoded by `from_json_awaiting`: as a session with
+    /// this one request in flight would say (its type, whatever the id, and before the id).
+    pub struct OnePending(pub Option<ResultType>);
+
+    impl Awaits<t::RequestId> for OnePending {
+        fn result_type(&self, _: &t::RequestId) -> Option<ResultType> {
+            self.0
+        }
+        fn guess(&self) -> Option<ResultType> {
+            self.0
+        }
+    }
+
+    fn take<R: mcp_typed::RequestMethod>(raw: RawJson) -> Result<R::Result, String>
+    where
+        R::Result: serde::de::DeserializeOwned + Clone + Send + Sync + 'static,
+    {
+        match raw.into_decoded::<R::Result>() {
+            Ok(value) => Ok(value),
+            Err(raw) => R::result_from_json(raw.get()).map_err(super::text_err),
+        }
+    }
+
+    fn server<R>() -> Option<Typer>
     where
         R: mcp_typed::RequestMethod,
-        R::Result: serde::de::DeserializeOwned + Into<t::ServerResult>,
+        R::Result: mcp_typed::runtime::Decode
+            + serde::de::DeserializeOwned
+            + Clone
+            + Send
+            + Sync
+            + 'static
+            + Into<t::ServerResult>,
     {
-        r.result_as::<R>()
-            .map(|v| TypedResult::Server(v.into()))
-            .map_err(super::text_err)
+        Some(Typer {
+            awaited: ResultType::of::<R>(),
+            take: |raw| take::<R>(raw).map(|v| TypedResult::Server(v.into())),
+        })
     }
 
-    fn client<R>(r: &ResultResponse) -> Result<TypedResult, String>
+    fn client<R>() -> Option<Typer>
     where
         R: mcp_typed::RequestMethod,
-        R::Result: serde::de::DeserializeOwned + Into<t::ClientResult>,
+        R::Result: mcp_typed::runtime::Decode
+            + serde::de::DeserializeOwned
+            + Clone
+            + Send
+            + Sync
+            + 'static
+            + Into<t::ClientResult>,
     {
-        r.result_as::<R>()
-            .map(|v| TypedResult::Client(v.into()))
-            .map_err(super::text_err)
+        Some(Typer {
+            awaited: ResultType::of::<R>(),
+            take: |raw| take::<R>(raw).map(|v| TypedResult::Client(v.into())),
+        })
     }
 
-    /// Types the result of `r`, which answers `answers` (sent by the other side).
-    pub fn type_result(
-        r: &ResultResponse,
-        answers: &super::Answers,
-        from_server: bool,
-    ) -> Result<TypedResult, String> {
+    /// How to type the result of a request `answers` (sent by the other side); `None` for a
+    /// method the revision does not define (the result stays raw).
+    pub fn typer(answers: &super::Answers, from_server: bool) -> Option<Typer> {
         if answers.task {
-            return r
-                .result_into::<t::CreateTaskResult>()
-                .map(TypedResult::CreateTask)
-                .map_err(super::text_err);
+            return Some(Typer {
+                awaited: ResultType::decoding::<t::CreateTaskResult>(),
+                take: |raw| match raw.into_decoded::<t::CreateTaskResult>() {
+                    Ok(value) => Ok(TypedResult::CreateTask(value)),
+                    Err(raw) => mcp_typed::runtime::pull::from_str(raw.get())
+                        .map(TypedResult::CreateTask)
+                        .map_err(super::text_err),
+                },
+            });
         }
         if from_server {
             match answers.method.as_str() {
-                "initialize" => server::<t::InitializeRequest>(r),
-                "ping" => server::<t::PingRequest>(r),
-                "resources/list" => server::<t::ListResourcesRequest>(r),
-                "resources/templates/list" => server::<t::ListResourceTemplatesRequest>(r),
-                "resources/read" => server::<t::ReadResourceRequest>(r),
-                "resources/subscribe" => server::<t::SubscribeRequest>(r),
-                "resources/unsubscribe" => server::<t::UnsubscribeRequest>(r),
-                "prompts/list" => server::<t::ListPromptsRequest>(r),
-                "prompts/get" => server::<t::GetPromptRequest>(r),
-                "tools/list" => server::<t::ListToolsRequest>(r),
-                "tools/call" => server::<t::CallToolRequest>(r),
-                "tasks/get" => server::<t::GetTaskRequest>(r),
-                "tasks/result" => server::<t::GetTaskPayloadRequest>(r),
-                "tasks/cancel" => server::<t::CancelTaskRequest>(r),
-                "tasks/list" => server::<t::ListTasksRequest>(r),
-                "logging/setLevel" => server::<t::SetLevelRequest>(r),
-                "completion/complete" => server::<t::CompleteRequest>(r),
-                _ => Ok(TypedResult::Raw(r.result.clone())),
+                "initialize" => server::<t::InitializeRequest>(),
+                "ping" => server::<t::PingRequest>(),
+                "resources/list" => server::<t::ListResourcesRequest>(),
+                "resources/templates/list" => server::<t::ListResourceTemplatesRequest>(),
+                "resources/read" => server::<t::ReadResourceRequest>(),
+                "resources/subscribe" => server::<t::SubscribeRequest>(),
+                "resources/unsubscribe" => server::<t::UnsubscribeRequest>(),
+                "prompts/list" => server::<t::ListPromptsRequest>(),
+                "prompts/get" => server::<t::GetPromptRequest>(),
+                "tools/list" => server::<t::ListToolsRequest>(),
+                "tools/call" => server::<t::CallToolRequest>(),
+                "tasks/get" => server::<t::GetTaskRequest>(),
+                "tasks/result" => server::<t::GetTaskPayloadRequest>(),
+                "tasks/cancel" => server::<t::CancelTaskRequest>(),
+                "tasks/list" => server::<t::ListTasksRequest>(),
+                "logging/setLevel" => server::<t::SetLevelRequest>(),
+                "completion/complete" => server::<t::CompleteRequest>(),
+                _ => None,
             }
         } else {
             match answers.method.as_str() {
-                "ping" => client::<t::PingRequest>(r),
-                "tasks/get" => client::<t::GetTaskRequest>(r),
-                "tasks/result" => client::<t::GetTaskPayloadRequest>(r),
-                "tasks/cancel" => client::<t::CancelTaskRequest>(r),
-                "tasks/list" => client::<t::ListTasksRequest>(r),
-                "sampling/createMessage" => client::<t::CreateMessageRequest>(r),
-                "roots/list" => client::<t::ListRootsRequest>(r),
-                "elicitation/create" => client::<t::ElicitRequest>(r),
-                _ => Ok(TypedResult::Raw(r.result.clone())),
+                "ping" => client::<t::PingRequest>(),
+                "tasks/get" => client::<t::GetTaskRequest>(),
+                "tasks/result" => client::<t::GetTaskPayloadRequest>(),
+                "tasks/cancel" => client::<t::CancelTaskRequest>(),
+                "tasks/list" => client::<t::ListTasksRequest>(),
+                "sampling/createMessage" => client::<t::CreateMessageRequest>(),
+                "roots/list" => client::<t::ListRootsRequest>(),
+                "elicitation/create" => client::<t::ElicitRequest>(),
+                _ => None,
             }
         }
     }
@@ -157,7 +205,9 @@ impl Serialize for TypedMessage {
 }
 
 /// `mcp-typed` 2025-11-25: `ClientMessage` / `ServerMessage` by direction, each response's
-/// result typed as the answered request's `RequestMethod::Result` (`result_as`).
+/// result typed as the answered request's `RequestMethod::Result` in the same pass
+/// (`from_json_awaiting`, told the type as a session with the request in flight would be,
+/// then `into_result_as`'s taking of the value). The intended path.
 pub struct McpTypes;
 
 impl Codec for McpTypes {
@@ -165,33 +215,53 @@ impl Codec for McpTypes {
     type Decoded = TypedMessage;
 
     fn decode(message: &Message) -> Result<TypedMessage, String> {
-        use mcp_typed::v2025_11_25::{ClientMessage, ServerMessage};
-        let response = match message.dir {
-            Dir::C2s => match ClientMessage::from_json(&message.text) {
-                Ok(ClientMessage::Response(r)) => r,
-                Ok(m) => return Ok(TypedMessage::Client(m)),
-                Err(e) => return Err(error_text(e.reply())),
-            },
-            Dir::S2c => match ServerMessage::from_json(&message.text) {
-                Ok(ServerMessage::Response(r)) => r,
-                Ok(m) => return Ok(TypedMessage::Server(m)),
-                Err(e) => return Err(error_text(e.reply())),
-            },
-        };
-        let result = match &message.answers {
-            Some(answers) => typed::type_result(&response, answers, message.dir == Dir::S2c)?,
-            None => TypedResult::Raw(response.result.clone()),
-        };
-        Ok(TypedMessage::Response {
-            id: response.id,
-            result,
-            extra: response.extra,
-        })
+        decode_typed(message, true)
     }
 
     fn encode(decoded: &TypedMessage, out: &mut Vec<u8>) -> Result<(), String> {
         write_json(decoded, out)
     }
+}
+
+/// [`McpTypes`] with each result kept as text by `from_json` and typed afterwards from it
+/// (`result_as`): a program that does not say which results it awaits.
+pub struct McpTypesLater;
+
+impl Codec for McpTypesLater {
+    const NAME: &'static str = "mcp-typed-later";
+    type Decoded = TypedMessage;
+
+    fn decode(message: &Message) -> Result<TypedMessage, String> {
+        decode_typed(message, false)
+    }
+
+    fn encode(decoded: &TypedMessage, out: &mut Vec<u8>) -> Result<(), String> {
+        write_json(decoded, out)
+    }
+}
+
+fn decode_typed(message: &Message, awaiting: bool) -> Result<TypedMessage, String> {
+    use mcp_typed::v2025_11_25::{ClientMessage, ServerMessage};
+    let typer = (message.answers.as_ref()).and_then(|a| typed::typer(a, message.dir == Dir::S2c));
+    let awaits = typed::OnePending(typer.filter(|_| awaiting).map(|t| t.awaited));
+    let response = match message.dir {
+        Dir::C2s => match ClientMessage::from_json_awaiting(&message.text, &awaits) {
+            Ok(ClientMessage::Response(r)) => r,
+            Ok(m) => return Ok(TypedMessage::Client(m)),
+            Err(e) => return Err(error_text(e.reply())),
+        },
+        Dir::S2c => match ServerMessage::from_json_awaiting(&message.text, &awaits) {
+            Ok(ServerMessage::Response(r)) => r,
+            Ok(m) => return Ok(TypedMessage::Server(m)),
+            Err(e) => return Err(error_text(e.reply())),
+        },
+    };
+    let mcp_typed::runtime::ResultResponse { id, result, extra } = response;
+    let result = match typer {
+        Some(typer) => (typer.take)(result)?,
+        None => TypedResult::Raw(result),
+    };
+    Ok(TypedMessage::Response { id, result, extra })
 }
 
 fn error_text(reply: &impl Serialize) -> String {

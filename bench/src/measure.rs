@@ -44,8 +44,9 @@ impl Op {
 }
 
 /// The codecs, in table order.
-pub const CODECS: [&str; 7] = [
+pub const CODECS: [&str; 8] = [
     codecs::McpTypes::NAME,
+    codecs::McpTypesLater::NAME,
     codecs::McpTypesEnvelope::NAME,
     codecs::Rmcp::NAME,
     codecs::RustMcpSchema::NAME,
@@ -59,6 +60,7 @@ pub struct Prepared {
     /// The corpus.
     pub corpus: Corpus,
     mcp_typed: Vec<<codecs::McpTypes as Codec>::Decoded>,
+    later: Vec<<codecs::McpTypesLater as Codec>::Decoded>,
     envelope: Vec<<codecs::McpTypesEnvelope as Codec>::Decoded>,
     rmcp: Vec<<codecs::Rmcp as Codec>::Decoded>,
     rust_mcp_schema: Vec<<codecs::RustMcpSchema as Codec>::Decoded>,
@@ -84,6 +86,7 @@ impl Prepared {
         let m = &corpus.messages;
         Prepared {
             mcp_typed: decoded_if::<codecs::McpTypes>(names, m),
+            later: decoded_if::<codecs::McpTypesLater>(names, m),
             envelope: decoded_if::<codecs::McpTypesEnvelope>(names, m),
             rmcp: decoded_if::<codecs::Rmcp>(names, m),
             rust_mcp_schema: decoded_if::<codecs::RustMcpSchema>(names, m),
@@ -111,6 +114,7 @@ impl Prepared {
         let m = &self.corpus.messages;
         Some(match codec {
             codecs::McpTypes::NAME => run::<codecs::McpTypes>(m, &self.mcp_typed, op, out),
+            codecs::McpTypesLater::NAME => run::<codecs::McpTypesLater>(m, &self.later, op, out),
             codecs::McpTypesEnvelope::NAME => {
                 run::<codecs::McpTypesEnvelope>(m, &self.envelope, op, out)
             }

@@ -58,6 +58,7 @@ pub fn round_trips(corpus: &Corpus) -> String {
     }
     let mut t = String::from("corpus\tcodec\tmessages\tfailed\tchanged\tfirst_failure\n");
     row::<codecs::McpTypes>(corpus, &mut t);
+    row::<codecs::McpTypesLater>(corpus, &mut t);
     row::<codecs::McpTypesEnvelope>(corpus, &mut t);
     row::<codecs::Rmcp>(corpus, &mut t);
     row::<codecs::RustMcpSchema>(corpus, &mut t);

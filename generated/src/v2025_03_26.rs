@@ -7724,7 +7724,7 @@ impl ClientNotification {
 }
 /** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
 
- Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers, or is decoded in the same pass when the caller says which results it awaits (`from_json_awaiting`).*/
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientMessage {
@@ -7763,7 +7763,18 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::pull::from_str::<Self>(text)
+        Self::from_json_awaiting(text, &())
+    }
+    /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+    /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+    /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+    /// then takes the value without reading the text again. A result that is not of the
+    /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+    pub fn from_json_awaiting(
+        text: &str,
+        awaiting: &dyn __rt::Awaits<RequestId>,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+        __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -7853,7 +7864,7 @@ impl ServerNotification {
 }
 /** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
 
- Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers, or is decoded in the same pass when the caller says which results it awaits (`from_json_awaiting`).*/
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerMessage {
@@ -7892,7 +7903,18 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::pull::from_str::<Self>(text)
+        Self::from_json_awaiting(text, &())
+    }
+    /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+    /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+    /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+    /// then takes the value without reading the text again. A result that is not of the
+    /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+    pub fn from_json_awaiting(
+        text: &str,
+        awaiting: &dyn __rt::Awaits<RequestId>,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+        __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -7959,6 +7981,18 @@ impl __rt::RequestMethod for CallToolRequest {
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CallToolResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::NotificationMethod for CancelledNotification {
     const METHOD: &'static str = "notifications/cancelled";
@@ -7980,6 +8014,18 @@ impl __rt::RequestMethod for CompleteRequest {
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CompleteResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -7993,6 +8039,18 @@ impl __rt::RequestMethod for CreateMessageRequest {
         text: &str,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CreateMessageResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -8008,6 +8066,18 @@ impl __rt::RequestMethod for GetPromptRequest {
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<GetPromptResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for InitializeRequest {
     const METHOD: &'static str = "initialize";
@@ -8021,6 +8091,18 @@ impl __rt::RequestMethod for InitializeRequest {
         text: &str,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<InitializeResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -8043,6 +8125,18 @@ impl __rt::RequestMethod for ListPromptsRequest {
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListPromptsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
     const METHOD: &'static str = "resources/templates/list";
@@ -8056,6 +8150,18 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
         text: &str,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListResourceTemplatesResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -8071,6 +8177,18 @@ impl __rt::RequestMethod for ListResourcesRequest {
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListResourcesResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListRootsRequest {
     const METHOD: &'static str = "roots/list";
@@ -8085,6 +8203,18 @@ impl __rt::RequestMethod for ListRootsRequest {
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListRootsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -8098,6 +8228,18 @@ impl __rt::RequestMethod for ListToolsRequest {
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListToolsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -8119,6 +8261,18 @@ impl __rt::RequestMethod for PingRequest {
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -8147,6 +8301,18 @@ impl __rt::RequestMethod for ReadResourceRequest {
         text: &str,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ReadResourceResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -8183,6 +8349,18 @@ impl __rt::RequestMethod for SetLevelRequest {
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for SubscribeRequest {
     const METHOD: &'static str = "resources/subscribe";
@@ -8196,6 +8374,18 @@ impl __rt::RequestMethod for SubscribeRequest {
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -8217,6 +8407,18 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 /// The request methods of this revision (both directions), in schema order.
@@ -14363,12 +14565,20 @@ pub mod __de {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Self::decode_awaiting(p, &())
+        }
+    }
+    impl super::ClientMessage {
+        pub(super) fn decode_awaiting(
+            p: &mut __rt::pull::Parser<'_>,
+            awaits: &dyn __rt::Awaits<super::RequestId>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
                 super::JsonRpcError,
-            >(p)? {
+            >(p, awaits)? {
                 __rt::MessageParts::Request(Some(id), r) => {
                     Ok(super::ClientMessage::Request(id, r))
                 }
@@ -14507,12 +14717,20 @@ pub mod __de {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Self::decode_awaiting(p, &())
+        }
+    }
+    impl super::ServerMessage {
+        pub(super) fn decode_awaiting(
+            p: &mut __rt::pull::Parser<'_>,
+            awaits: &dyn __rt::Awaits<super::RequestId>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,
                 super::RequestId,
                 super::JsonRpcError,
-            >(p)? {
+            >(p, awaits)? {
                 __rt::MessageParts::Request(Some(id), r) => {
                     Ok(super::ServerMessage::Request(id, r))
                 }

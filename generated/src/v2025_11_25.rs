@@ -13621,7 +13621,7 @@ impl ClientNotification {
 }
 /** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
 
- Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers, or is decoded in the same pass when the caller says which results it awaits (`from_json_awaiting`).*/
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientMessage {
@@ -13689,7 +13689,18 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::pull::from_str::<Self>(text)
+        Self::from_json_awaiting(text, &())
+    }
+    /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+    /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+    /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+    /// then takes the value without reading the text again. A result that is not of the
+    /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+    pub fn from_json_awaiting(
+        text: &str,
+        awaiting: &dyn __rt::Awaits<RequestId>,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+        __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -13777,7 +13788,7 @@ impl ServerNotification {
 }
 /** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
 
- Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers, or is decoded in the same pass when the caller says which results it awaits (`from_json_awaiting`).*/
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerMessage {
@@ -13836,7 +13847,18 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::pull::from_str::<Self>(text)
+        Self::from_json_awaiting(text, &())
+    }
+    /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+    /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+    /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+    /// then takes the value without reading the text again. A result that is not of the
+    /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+    pub fn from_json_awaiting(
+        text: &str,
+        awaiting: &dyn __rt::Awaits<RequestId>,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+        __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -13892,6 +13914,18 @@ impl __rt::RequestMethod for CallToolRequest {
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CallToolResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for CancelTaskRequest {
     const METHOD: &'static str = "tasks/cancel";
@@ -13905,6 +13939,18 @@ impl __rt::RequestMethod for CancelTaskRequest {
         text: &str,
     ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CancelTaskResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -13927,6 +13973,18 @@ impl __rt::RequestMethod for CompleteRequest {
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CompleteResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -13941,6 +13999,18 @@ impl __rt::RequestMethod for CreateMessageRequest {
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CreateMessageResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ElicitRequest {
     const METHOD: &'static str = "elicitation/create";
@@ -13954,6 +14024,18 @@ impl __rt::RequestMethod for ElicitRequest {
         text: &str,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ElicitResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ElicitationCompleteNotification {
@@ -13976,6 +14058,18 @@ impl __rt::RequestMethod for GetPromptRequest {
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<GetPromptResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for GetTaskPayloadRequest {
     const METHOD: &'static str = "tasks/result";
@@ -13989,6 +14083,18 @@ impl __rt::RequestMethod for GetTaskPayloadRequest {
         text: &str,
     ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<GetTaskPayloadResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for GetTaskRequest {
@@ -14004,6 +14110,18 @@ impl __rt::RequestMethod for GetTaskRequest {
     ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<GetTaskResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for InitializeRequest {
     const METHOD: &'static str = "initialize";
@@ -14017,6 +14135,18 @@ impl __rt::RequestMethod for InitializeRequest {
         text: &str,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<InitializeResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -14039,6 +14169,18 @@ impl __rt::RequestMethod for ListPromptsRequest {
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListPromptsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
     const METHOD: &'static str = "resources/templates/list";
@@ -14052,6 +14194,18 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
         text: &str,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListResourceTemplatesResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -14067,6 +14221,18 @@ impl __rt::RequestMethod for ListResourcesRequest {
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListResourcesResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListRootsRequest {
     const METHOD: &'static str = "roots/list";
@@ -14080,6 +14246,18 @@ impl __rt::RequestMethod for ListRootsRequest {
         text: &str,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListRootsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for ListTasksRequest {
@@ -14095,6 +14273,18 @@ impl __rt::RequestMethod for ListTasksRequest {
     ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListTasksResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -14108,6 +14298,18 @@ impl __rt::RequestMethod for ListToolsRequest {
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListToolsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -14129,6 +14331,18 @@ impl __rt::RequestMethod for PingRequest {
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -14157,6 +14371,18 @@ impl __rt::RequestMethod for ReadResourceRequest {
         text: &str,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ReadResourceResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -14193,6 +14419,18 @@ impl __rt::RequestMethod for SetLevelRequest {
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for SubscribeRequest {
     const METHOD: &'static str = "resources/subscribe";
@@ -14206,6 +14444,18 @@ impl __rt::RequestMethod for SubscribeRequest {
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for TaskStatusNotification {
@@ -14234,6 +14484,18 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         text: &str,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<EmptyResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 /// The request methods of this revision (both directions), in schema order.
@@ -24268,12 +24530,20 @@ pub mod __de {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Self::decode_awaiting(p, &())
+        }
+    }
+    impl super::ClientMessage {
+        pub(super) fn decode_awaiting(
+            p: &mut __rt::pull::Parser<'_>,
+            awaits: &dyn __rt::Awaits<super::RequestId>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
                 super::JsonRpcErrorResponse,
-            >(p)? {
+            >(p, awaits)? {
                 __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ClientMessage::Notification(n))
@@ -24470,12 +24740,20 @@ pub mod __de {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Self::decode_awaiting(p, &())
+        }
+    }
+    impl super::ServerMessage {
+        pub(super) fn decode_awaiting(
+            p: &mut __rt::pull::Parser<'_>,
+            awaits: &dyn __rt::Awaits<super::RequestId>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,
                 super::RequestId,
                 super::JsonRpcErrorResponse,
-            >(p)? {
+            >(p, awaits)? {
                 __rt::MessageParts::Request(_, r) => Ok(super::ServerMessage::Request(r)),
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ServerMessage::Notification(n))

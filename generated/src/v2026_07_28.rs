@@ -13004,7 +13004,7 @@ impl ClientRequest {
 }
 /** A message the client sends and the server reads: a request, a notification, or a response to a request of the server's.
 
- Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers, or is decoded in the same pass when the caller says which results it awaits (`from_json_awaiting`).*/
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ClientMessage {
@@ -13065,7 +13065,18 @@ impl ClientMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
-        __rt::pull::from_str::<Self>(text)
+        Self::from_json_awaiting(text, &())
+    }
+    /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+    /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+    /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+    /// then takes the value without reading the text again. A result that is not of the
+    /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+    pub fn from_json_awaiting(
+        text: &str,
+        awaiting: &dyn __rt::Awaits<RequestId>,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+        __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -13134,7 +13145,7 @@ impl ServerNotification {
 }
 /** A message the server sends and the client reads: a request, a notification, or a response to a request of the client's.
 
- Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers.*/
+ Decoded in one pass: the `method` picks the typed request or notification (an unknown method is kept whole in the union's `Custom` variant), a response's `result` stays raw until [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request it answers, or is decoded in the same pass when the caller says which results it awaits (`from_json_awaiting`).*/
 #[derive(Debug, Clone, PartialEq)]
 #[allow(clippy::large_enum_variant)]
 pub enum ServerMessage {
@@ -13166,7 +13177,18 @@ impl ServerMessage {
     pub fn from_json(
         text: &str,
     ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
-        __rt::pull::from_str::<Self>(text)
+        Self::from_json_awaiting(text, &())
+    }
+    /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+    /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+    /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+    /// then takes the value without reading the text again. A result that is not of the
+    /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+    pub fn from_json_awaiting(
+        text: &str,
+        awaiting: &dyn __rt::Awaits<RequestId>,
+    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+        __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
                 let id = id
@@ -13220,6 +13242,18 @@ impl __rt::RequestMethod for CallToolRequest {
     ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CallToolResultResponseResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::NotificationMethod for CancelledNotification {
     const METHOD: &'static str = "notifications/cancelled";
@@ -13248,6 +13282,18 @@ impl __rt::RequestMethod for CompleteRequest {
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CompleteResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
     const METHOD: &'static str = "sampling/createMessage";
@@ -13261,6 +13307,18 @@ impl __rt::RequestMethod for CreateMessageRequest {
         text: &str,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<CreateMessageResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for DiscoverRequest {
@@ -13276,6 +13334,18 @@ impl __rt::RequestMethod for DiscoverRequest {
     ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<DiscoverResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ElicitRequest {
     const METHOD: &'static str = "elicitation/create";
@@ -13289,6 +13359,18 @@ impl __rt::RequestMethod for ElicitRequest {
         text: &str,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ElicitResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -13304,6 +13386,18 @@ impl __rt::RequestMethod for GetPromptRequest {
     ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<GetPromptResultResponseResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListPromptsRequest {
     const METHOD: &'static str = "prompts/list";
@@ -13317,6 +13411,18 @@ impl __rt::RequestMethod for ListPromptsRequest {
         text: &str,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListPromptsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -13332,6 +13438,18 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListResourceTemplatesResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
     const METHOD: &'static str = "resources/list";
@@ -13345,6 +13463,18 @@ impl __rt::RequestMethod for ListResourcesRequest {
         text: &str,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListResourcesResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -13360,6 +13490,18 @@ impl __rt::RequestMethod for ListRootsRequest {
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListRootsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::RequestMethod for ListToolsRequest {
     const METHOD: &'static str = "tools/list";
@@ -13373,6 +13515,18 @@ impl __rt::RequestMethod for ListToolsRequest {
         text: &str,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<ListToolsResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -13412,6 +13566,21 @@ impl __rt::RequestMethod for ReadResourceRequest {
     > {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<
+        ReadResourceResultResponseResult,
+        __rt::serde_json::Error,
+    > {
+        match raw.into_decoded::<ReadResourceResultResponseResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
+    }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
     const METHOD: &'static str = "notifications/resources/list_changed";
@@ -13446,6 +13615,18 @@ impl __rt::RequestMethod for SubscriptionsListenRequest {
         text: &str,
     ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
+    }
+    fn result_type() -> Option<__rt::ResultType> {
+        Some(__rt::ResultType::of::<Self>())
+    }
+    #[inline(never)]
+    fn result_from_raw(
+        raw: __rt::RawJson,
+    ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
+        match raw.into_decoded::<SubscriptionsListenResult>() {
+            Ok(value) => Ok(value),
+            Err(raw) => Self::result_from_json(raw.get()),
+        }
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -22951,12 +23132,20 @@ pub mod __de {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Self::decode_awaiting(p, &())
+        }
+    }
+    impl super::ClientMessage {
+        pub(super) fn decode_awaiting(
+            p: &mut __rt::pull::Parser<'_>,
+            awaits: &dyn __rt::Awaits<super::RequestId>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
                 super::JsonRpcErrorResponse,
-            >(p)? {
+            >(p, awaits)? {
                 __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ClientMessage::Notification(n))
@@ -23057,12 +23246,20 @@ pub mod __de {
         fn decode(
             p: &mut __rt::pull::Parser<'_>,
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            Self::decode_awaiting(p, &())
+        }
+    }
+    impl super::ServerMessage {
+        pub(super) fn decode_awaiting(
+            p: &mut __rt::pull::Parser<'_>,
+            awaits: &dyn __rt::Awaits<super::RequestId>,
+        ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 __rt::NoRequest,
                 super::ServerNotification,
                 super::RequestId,
                 super::JsonRpcErrorResponse,
-            >(p)? {
+            >(p, awaits)? {
                 __rt::MessageParts::Request(_, r) => match r {}
                 __rt::MessageParts::Notification(n) => {
                     Ok(super::ServerMessage::Notification(n))

@@ -32,7 +32,7 @@ pub mod runtime {
 }
 pub use mcp_typed_runtime::{convert, tools, traits, unknowns};
 
-pub use mcp_typed_runtime::ResultResponse;
+pub use mcp_typed_runtime::{Awaiting, Awaits, ResultResponse, ResultType};
 pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 

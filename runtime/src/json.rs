@@ -239,14 +239,25 @@ pub fn has_keys(v: Option<&Value>, required: &[&str]) -> bool {
 /// which request it answers — checked to be JSON when read, and not parsed again until
 /// decoded (`serde_json::value::RawValue` can only be made from text by parsing it once more).
 /// Encodes as that text, unchanged, as `RawValue` does.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct RawJson(Box<str>);
+///
+/// When the message decoder was told the type (a result the caller awaits: see
+/// [`Awaiting`](crate::Awaiting)), the value decoded from that text while the message was
+/// read is kept with it ([`RawJson::decoded`]), so the text is not parsed a second time.
+/// Equality and hashing are the text's.
+#[derive(Clone)]
+pub struct RawJson {
+    text: Box<str>,
+    decoded: Option<Decoded>,
+}
+
+/// A value decoded from a [`RawJson`]'s text, of the type the decoder was told.
+pub(crate) type Decoded = std::sync::Arc<dyn std::any::Any + Send + Sync>;
 
 impl RawJson {
     /// The text.
     #[inline]
     pub fn get(&self) -> &str {
-        &self.0
+        &self.text
     }
 
     /// `text` if it is one JSON value (whitespace around it allowed and kept).
@@ -254,31 +265,80 @@ impl RawJson {
         let mut p = crate::pull::Parser::new(&text);
         p.skip_raw()?;
         p.finish()?;
-        Ok(RawJson(text.into_boxed_str()))
+        Ok(RawJson::checked_owned(text.into_boxed_str()))
     }
 
     /// Text the caller has read as one JSON value already (the message decoder skipped it).
     pub(crate) fn checked(text: &str) -> RawJson {
-        RawJson(text.into())
+        RawJson::checked_owned(text.into())
+    }
+
+    /// Text the caller has read as one JSON value already, with the value it decoded from it.
+    pub(crate) fn checked_decoded(text: &str, decoded: Decoded) -> RawJson {
+        RawJson {
+            text: text.into(),
+            decoded: Some(decoded),
+        }
+    }
+
+    fn checked_owned(text: Box<str>) -> RawJson {
+        RawJson {
+            text,
+            decoded: None,
+        }
     }
 
     /// The JSON text of `value`, as serde_json writes it.
     pub fn encode(value: &impl serde::Serialize) -> serde_json::Result<RawJson> {
-        serde_json::to_string(value).map(|t| RawJson(t.into_boxed_str()))
+        serde_json::to_string(value).map(|t| RawJson::checked_owned(t.into_boxed_str()))
+    }
+
+    /// The value decoded from the text while the message was read, if it was decoded as a
+    /// `T` (the message decoder was told to expect a `T` here); `None` otherwise, and then
+    /// only the text is kept.
+    pub fn decoded<T: 'static>(&self) -> Option<&T> {
+        self.decoded.as_deref()?.downcast_ref()
+    }
+
+    /// [`RawJson::decoded`], by value: the value itself when no clone of this `RawJson`
+    /// shares it, else a clone of it; `Err(self)` when it was not decoded as a `T`.
+    pub fn into_decoded<T: Clone + Send + Sync + 'static>(mut self) -> Result<T, RawJson> {
+        match self.decoded.take().map(|d| d.downcast::<T>()) {
+            Some(Ok(value)) => Ok(std::sync::Arc::unwrap_or_clone(value)),
+            Some(Err(other)) => {
+                self.decoded = Some(other);
+                Err(self)
+            }
+            None => Err(self),
+        }
+    }
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &RawJson) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for RawJson {}
+
+impl std::hash::Hash for RawJson {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.text.hash(state)
     }
 }
 
 impl fmt::Debug for RawJson {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_tuple("RawJson")
-            .field(&format_args!("{}", &self.0))
+            .field(&format_args!("{}", &self.text))
             .finish()
     }
 }
 
 impl fmt::Display for RawJson {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.text)
     }
 }
 
@@ -288,7 +348,7 @@ impl serde::Serialize for RawJson {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeStruct as _;
         let mut st = s.serialize_struct(RAW_VALUE_TOKEN, 1)?;
-        st.serialize_field(RAW_VALUE_TOKEN, &*self.0)?;
+        st.serialize_field(RAW_VALUE_TOKEN, &*self.text)?;
         st.end()
     }
 }

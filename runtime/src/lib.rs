@@ -4,7 +4,8 @@
 //!
 //! For users: [`Unknowns`] (what a decoded value holds beyond its revision), the traits every
 //! generated type implements ([`RequestMethod`], [`NotificationMethod`], [`DefinitionVisitor`],
-//! [`ToolSchema`]), [`ResultResponse`] (a response kept raw until typed), [`DecodeError`] (a
+//! [`ToolSchema`]), [`ResultResponse`] (a response kept raw until typed, or typed as it is read when
+//! [`Awaiting`] says which request it answers), [`DecodeError`] (a
 //! line that did not decode, with the reply owed for it), [`convert`] (moving a value between
 //! revisions, or to another crate's model), [`ProtocolVersion`], [`elicitation`] (the revisions
 //! with elicitation as types) and [`tools`] (typed tool arguments and outputs).
@@ -56,7 +57,7 @@ pub mod pull;
 pub use decode::DecodeError;
 pub use json::RawJson;
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
-pub use messages::ResultResponse;
+pub use messages::{Awaiting, Awaits, ResultResponse, ResultType};
 /// The shared decoder's trait: every generated type implements it (see [`pull`]).
 pub use pull::Decode;
 pub use tools::{ArgumentsError, ToolOutputError};

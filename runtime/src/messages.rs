@@ -5,7 +5,12 @@
 use serde::de::{self, Deserializer, MapAccess};
 use serde::{Deserialize, Serialize};
 
+use std::any::TypeId;
+use std::sync::Arc;
+
 use super::*;
+use crate::json::Decoded;
+use crate::pull::{self, Decode, Parser};
 
 pub use serde_json::value::RawValue;
 
@@ -33,18 +38,199 @@ impl<Id> ResultResponse<Id> {
     }
 
     /// The result decoded as the result type of request `R` (`RequestMethod::Result`):
-    /// `response.result_as::<CallToolRequest>()` gives a `CallToolResult`.
+    /// `response.result_as::<CallToolRequest>()` gives a `CallToolResult`. When the message
+    /// was decoded with `R`'s result awaited (`ServerMessage::from_json_awaiting`), this is a
+    /// clone of the value decoded then; [`into_result_as`](Self::into_result_as) takes it
+    /// without a clone.
     pub fn result_as<R>(&self) -> serde_json::Result<R::Result>
+    where
+        R: RequestMethod,
+        R::Result: serde::de::DeserializeOwned + Clone + 'static,
+    {
+        match self.result.decoded::<R::Result>() {
+            Some(value) => Ok(value.clone()),
+            None => R::result_from_json(self.result.get()),
+        }
+    }
+
+    /// [`result_as`](Self::result_as), taking the response: the value decoded while the
+    /// message was read, when it was awaited as `R`'s result, is moved out, not cloned.
+    pub fn into_result_as<R>(self) -> serde_json::Result<R::Result>
     where
         R: RequestMethod,
         R::Result: serde::de::DeserializeOwned,
     {
-        R::result_from_json(self.result.get())
+        R::result_from_raw(self.result)
     }
 
     /// The result decoded as `T`.
     pub fn result_into<T: serde::de::DeserializeOwned>(&self) -> serde_json::Result<T> {
         serde_json::from_str(self.result.get())
+    }
+}
+
+/// The type of a request's result, for the message decoder to decode it in the same pass as
+/// the response that carries it (see [`Awaiting`]).
+#[derive(Clone, Copy)]
+pub struct ResultType {
+    type_id: TypeId,
+    name: &'static str,
+    decode: fn(&mut Parser<'_>) -> Result<Decoded, pull::Error>,
+}
+
+impl ResultType {
+    /// The result type of request `R` (`R::Result`).
+    pub fn of<R>() -> ResultType
+    where
+        R: RequestMethod,
+        R::Result: Decode + Send + Sync + 'static,
+    {
+        ResultType::decoding::<R::Result>()
+    }
+
+    /// `T`, for a result whose type is not the request's own (a task-augmented `tools/call`
+    /// is answered with a `CreateTaskResult`).
+    pub fn decoding<T: Decode + Send + Sync + 'static>() -> ResultType {
+        fn decode<T: Decode + Send + Sync + 'static>(
+            p: &mut Parser<'_>,
+        ) -> Result<Decoded, pull::Error> {
+            T::decode(p).map(|v| Arc::new(v) as Decoded)
+        }
+        ResultType {
+            type_id: TypeId::of::<T>(),
+            name: std::any::type_name::<T>(),
+            decode: decode::<T>,
+        }
+    }
+
+    /// Decodes the value at `p` as this type.
+    pub(crate) fn decode(self, p: &mut Parser<'_>) -> Result<Decoded, pull::Error> {
+        (self.decode)(p)
+    }
+}
+
+impl PartialEq for ResultType {
+    fn eq(&self, other: &ResultType) -> bool {
+        self.type_id == other.type_id
+    }
+}
+
+impl Eq for ResultType {}
+
+impl std::fmt::Debug for ResultType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_tuple("ResultType").field(&self.name).finish()
+    }
+}
+
+/// What a side awaits: the result type of each request it sent and has no answer to yet, by
+/// request id. The message decoder asks it, on reading a response, which type to decode the
+/// `result` as, so that the result is decoded in the same pass as the message; a result read
+/// before its `id` (the TypeScript SDK writes `result` first) is decoded as the type all
+/// awaited results share ([`Awaits::guess`]), and decoded again from its text if its `id`
+/// then says otherwise.
+pub trait Awaits<Id> {
+    /// The result type awaited for request `id`, if it is awaited.
+    fn result_type(&self, id: &Id) -> Option<ResultType>;
+    /// The type to decode a result as before its `id` is read: the one every awaited result
+    /// has, if they share one. `None` (the default): such a result is kept as text.
+    fn guess(&self) -> Option<ResultType> {
+        None
+    }
+}
+
+/// Nothing awaited: every result is kept as text, typed later by
+/// [`ResultResponse::result_as`].
+impl<Id> Awaits<Id> for () {
+    fn result_type(&self, _: &Id) -> Option<ResultType> {
+        None
+    }
+}
+
+/// The requests a side sent and awaits answers to, with their result types: a small list
+/// (a look-up is linear in the requests awaited; a program with thousands in flight
+/// implements [`Awaits`] on its own map).
+///
+/// ```
+/// # use mcp_typed_runtime::{Awaiting, RequestMethod, ResultType};
+/// # struct Echo;
+/// # impl RequestMethod for Echo {
+/// #     const METHOD: &'static str = "echo";
+/// #     type Params = ();
+/// #     type Result = Vec<i64>;
+/// #     fn params(&self) -> &() { &() }
+/// #     fn result_type() -> Option<ResultType> { Some(ResultType::of::<Echo>()) }
+/// # }
+/// let mut awaiting = Awaiting::new();
+/// awaiting.insert::<Echo>(7);
+/// assert!(awaiting.remove(&7).is_some());
+/// assert!(awaiting.is_empty());
+/// ```
+#[derive(Debug, Clone)]
+pub struct Awaiting<Id> {
+    pending: Vec<(Id, ResultType)>,
+}
+
+impl<Id> Default for Awaiting<Id> {
+    fn default() -> Self {
+        Awaiting {
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl<Id: PartialEq> Awaiting<Id> {
+    /// Nothing awaited yet.
+    pub fn new() -> Self {
+        Awaiting::default()
+    }
+
+    /// Awaits the answer to request `id`, of `R`'s result type
+    /// ([`RequestMethod::result_type`]; a request without one is not awaited: its result is
+    /// kept as text).
+    pub fn insert<R: RequestMethod>(&mut self, id: Id) {
+        if let Some(result) = R::result_type() {
+            self.insert_type(id, result);
+        }
+    }
+
+    /// Awaits the answer to request `id`, of type `result` (replacing what was awaited for
+    /// the same id).
+    pub fn insert_type(&mut self, id: Id, result: ResultType) {
+        match self.pending.iter_mut().find(|(i, _)| *i == id) {
+            Some(slot) => slot.1 = result,
+            None => self.pending.push((id, result)),
+        }
+    }
+
+    /// Stops awaiting request `id` (its answer came): what was awaited for it.
+    pub fn remove(&mut self, id: &Id) -> Option<ResultType> {
+        let at = self.pending.iter().position(|(i, _)| i == id)?;
+        Some(self.pending.swap_remove(at).1)
+    }
+
+    /// How many answers are awaited.
+    pub fn len(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Whether no answer is awaited.
+    pub fn is_empty(&self) -> bool {
+        self.pending.is_empty()
+    }
+}
+
+impl<Id: PartialEq> Awaits<Id> for Awaiting<Id> {
+    fn result_type(&self, id: &Id) -> Option<ResultType> {
+        self.pending.iter().find(|(i, _)| i == id).map(|(_, t)| *t)
+    }
+
+    fn guess(&self) -> Option<ResultType> {
+        let (_, first) = self.pending.first()?;
+        self.pending
+            .iter()
+            .all(|(_, t)| t == first)
+            .then_some(*first)
     }
 }
 
@@ -194,10 +380,53 @@ mod tests {
     impl RequestMethod for Echo {
         const METHOD: &'static str = "echo";
         type Params = Value;
-        type Result = Vec<u32>;
+        type Result = Vec<i64>;
         fn params(&self) -> &Value {
             &self.0
         }
+        fn result_type() -> Option<ResultType> {
+            Some(ResultType::of::<Echo>())
+        }
+    }
+
+    #[test]
+    fn awaiting_guesses_only_the_type_every_request_shares() {
+        let (echo, text) = (ResultType::of::<Echo>(), ResultType::decoding::<String>());
+        let mut a = Awaiting::new();
+        assert_eq!(Awaits::<u8>::guess(&a), None);
+        a.insert::<Echo>(1u8);
+        a.insert_type(2, echo);
+        assert_eq!((a.guess(), a.len()), (Some(echo), 2));
+        a.insert_type(2, text);
+        assert_eq!(
+            (a.guess(), a.len()),
+            (None, 2),
+            "replaced: two types awaited"
+        );
+        assert_eq!(a.result_type(&2), Some(text));
+        assert_eq!(a.remove(&1), Some(echo));
+        assert_eq!((a.guess(), a.remove(&1)), (Some(text), None));
+        assert_ne!(echo, text);
+        assert_eq!(format!("{text:?}"), "ResultType(\"alloc::string::String\")");
+    }
+
+    #[test]
+    fn a_decoded_value_rides_with_its_text_and_leaves_equality_to_the_text() {
+        let decoded: crate::json::Decoded = Arc::new(vec![1i64, 2]);
+        let raw = RawJson::checked_decoded("[1, 2]", decoded);
+        assert_eq!(raw.decoded::<Vec<i64>>(), Some(&vec![1, 2]));
+        assert_eq!(raw.decoded::<Vec<u64>>(), None);
+        assert_eq!(raw, RawJson::from_string("[1, 2]".to_owned()).unwrap());
+        let shared = raw.clone();
+        let wrong = raw.into_decoded::<String>().unwrap_err();
+        assert_eq!(wrong.into_decoded::<Vec<i64>>().unwrap(), vec![1, 2]);
+        let r = ResultResponse {
+            id: 1u8,
+            result: shared,
+            extra: Map::new(),
+        };
+        assert_eq!(r.result_as::<Echo>().unwrap(), vec![1, 2]);
+        assert_eq!(r.into_result_as::<Echo>().unwrap(), vec![1, 2]);
     }
 
     #[test]

@@ -31,6 +31,25 @@ pub trait RequestMethod {
     {
         serde_json::from_str(text)
     }
+
+    /// The type this request's result decodes as, for the message decoder to decode it in
+    /// the same pass as the response ([`Awaiting`](crate::Awaiting)); `None` (the default):
+    /// the result is kept as text and decoded by [`result_from_raw`](Self::result_from_raw).
+    /// The generated requests give their result type.
+    fn result_type() -> Option<crate::ResultType> {
+        None
+    }
+
+    /// This request's result from a response's raw `result`: the value decoded while the
+    /// response was read, when the decoder was told this request's result type
+    /// ([`result_type`](Self::result_type)), else decoded from the text
+    /// ([`result_from_json`](Self::result_from_json)).
+    fn result_from_raw(raw: crate::RawJson) -> serde_json::Result<Self::Result>
+    where
+        Self::Result: serde::de::DeserializeOwned,
+    {
+        Self::result_from_json(raw.get())
+    }
 }
 
 /// A JSON-RPC notification type: its method and parameters.

@@ -49,9 +49,49 @@ impl<T> Generated for T where
 // ---------------------------------------------------------------------------------------------
 // messages
 
+/// `from_json_awaiting` against `from_json` (see [`messages`]): `$req`'s result awaited for
+/// every id, then guessed as `$other`'s and awaited as `$req`'s.
+macro_rules! awaited {
+    ($t:ident, $msg:ident, $req:ident, $other:ident, $text:expr) => {{
+        use mcp_typed::runtime::{Awaits, RequestMethod, ResultType};
+        struct Every(Option<ResultType>, ResultType);
+        impl Awaits<$t::RequestId> for Every {
+            fn result_type(&self, _: &$t::RequestId) -> Option<ResultType> {
+                Some(self.1)
+            }
+            fn guess(&self) -> Option<ResultType> {
+                self.0
+            }
+        }
+        let later = $t::$msg::from_json($text);
+        let right = ResultType::of::<$t::$req>();
+        for awaits in [
+            Every(Some(right), right),
+            Every(Some(ResultType::of::<$t::$other>()), right),
+        ] {
+            match (&later, $t::$msg::from_json_awaiting($text, &awaits)) {
+                (Ok(later), Ok(now)) => {
+                    assert_eq!(later, &now, "{}", $text);
+                    if let $t::$msg::Response(r) = &now {
+                        let typed = <$t::$req as RequestMethod>::result_from_json(r.result.get());
+                        let decoded = r.result.decoded::<<$t::$req as RequestMethod>::Result>();
+                        assert_eq!(decoded, typed.as_ref().ok(), "{}", $text);
+                    }
+                }
+                (Err(later), Err(now)) => assert_eq!(later.to_string(), now.to_string()),
+                (later, now) => panic!("{}: from_json {later:?}, awaiting {now:?}", $text),
+            }
+        }
+    }};
+}
+
 /// Whatever decodes re-encodes to JSON that decodes to an equal value and encodes to the same
 /// text again; the unknown-member walk never panics; text that does not decode gets an error
-/// response (`from_json`) that is itself a valid message of the other direction.
+/// response (`from_json`) that is itself a valid message of the other direction. Decoding with
+/// a result awaited (`from_json_awaiting`: `tools/call`'s result from the server,
+/// `sampling/createMessage`'s from the client, for any id, before or after it; and a guess the
+/// id contradicts) gives what `from_json` gives, and the result decoded in the pass exactly
+/// when `result_as` decodes its text, to the same value.
 pub fn messages(data: &[u8]) {
     macro_rules! each_revision {
         ($($m:ident),*) => {$(
@@ -59,6 +99,11 @@ pub fn messages(data: &[u8]) {
             round_trip::<mcp_typed::$m::ServerMessage>(data);
             round_trip::<mcp_typed::$m::JsonRpcMessage>(data);
             if let Ok(text) = std::str::from_utf8(data) {
+                {
+                    use mcp_typed::$m as t;
+                    awaited!(t, ServerMessage, CallToolRequest, ListToolsRequest, text);
+                    awaited!(t, ClientMessage, CreateMessageRequest, ListRootsRequest, text);
+                }
                 if let Err(e) = mcp_typed::$m::ClientMessage::from_json(text) {
                     round_trip_value(e.reply());
                 }

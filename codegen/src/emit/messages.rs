@@ -201,7 +201,8 @@ fn message(
          the typed request or notification (an unknown method is kept whole in the union's \
          `Custom` variant), a response's `result` stays raw until \
          [`ResultResponse::result_as`](__rt::ResultResponse::result_as) is told which request \
-         it answers."
+         it answers, or is decoded in the same pass when the caller says which results it \
+         awaits (`from_json_awaiting`)."
     );
     let (req_variant, req_ty, req_ser, req_ctor, req_unknowns) = match req {
         Some(r) => {
@@ -298,7 +299,19 @@ fn message(
         quote! {
             #[doc = #doc]
             pub fn from_json(text: &str) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
-                __rt::pull::from_str::<Self>(text).map_err(|e| {
+                Self::from_json_awaiting(text, &())
+            }
+
+            /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
+            /// (by request id: [`Awaiting`](__rt::Awaiting)) decoded in the same pass as the
+            /// response; [`ResultResponse::into_result_as`](__rt::ResultResponse::into_result_as)
+            /// then takes the value without reading the text again. A result that is not of the
+            /// type awaited is kept as text only, as [`from_json`](Self::from_json) keeps it.
+            pub fn from_json_awaiting(
+                text: &str,
+                awaiting: &dyn __rt::Awaits<#id_ty>,
+            ) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
+                __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting)).map_err(|e| {
                     let (id, code) = __rt::failed_message(text);
                     let id = id.and_then(|raw| __rt::serde_json::from_str::<#id_ty>(raw.get()).ok());
                     let message = e.to_string();
@@ -341,7 +354,16 @@ fn message(
     let visitor = quote! {
         impl __rt::pull::Decode for super::#name {
             fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
-                match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p)? {
+                Self::decode_awaiting(p, &())
+            }
+        }
+
+        impl super::#name {
+            pub(super) fn decode_awaiting(
+                p: &mut __rt::pull::Parser<'_>,
+                awaits: &dyn __rt::Awaits<#id_de>,
+            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+                match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p, awaits)? {
                     #pull_request
                     __rt::MessageParts::Notification(n) => Ok(super::#name::Notification(n)),
                     __rt::MessageParts::Response(r) => Ok(super::#name::Response(r)),

@@ -124,6 +124,16 @@ pub(super) fn emit(module: &Module) -> TokenStream {
                         fn result_from_json(text: &str) -> ::core::result::Result<#result, __rt::serde_json::Error> {
                             __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
                         }
+                        fn result_type() -> Option<__rt::ResultType> {
+                            Some(__rt::ResultType::of::<Self>())
+                        }
+                        #[inline(never)]
+                        fn result_from_raw(raw: __rt::RawJson) -> ::core::result::Result<#result, __rt::serde_json::Error> {
+                            match raw.into_decoded::<#result>() {
+                                Ok(value) => Ok(value),
+                                Err(raw) => Self::result_from_json(raw.get()),
+                            }
+                        }
                     }
                 });
             }

@@ -308,8 +308,28 @@ struct Waiting {
     method: String,
     /// Its 2025-11-25 JSON, to retry it (2026-07-28 only).
     request: Option<Value>,
+    /// Its result type, for the response to be decoded with it in one pass.
+    result: Option<crate::runtime::ResultType>,
     sent: Instant,
     rounds: u32,
+}
+
+/// The results a session awaits, by the request ids on the wire.
+struct Awaited<'a>(&'a HashMap<i64, Waiting>);
+
+impl crate::runtime::Awaits<app::RequestId> for Awaited<'_> {
+    fn result_type(&self, id: &app::RequestId) -> Option<crate::runtime::ResultType> {
+        match id {
+            app::RequestId::Integer(id) => self.0.get(id)?.result,
+            app::RequestId::String(_) => None,
+        }
+    }
+
+    fn guess(&self) -> Option<crate::runtime::ResultType> {
+        let mut types = self.0.values().map(|w| w.result);
+        let first = types.next()??;
+        types.all(|t| t == Some(first)).then_some(first)
+    }
 }
 
 /// A client's session with a server of any revision, written against 2025-11-25 types:
@@ -471,6 +491,7 @@ impl<H: ClientHandler> ClientSession<H> {
                 handle: id,
                 method,
                 request: kept,
+                result: R::result_type(),
                 sent: Instant::now(),
                 rounds: 0,
             },
@@ -513,7 +534,7 @@ impl<H: ClientHandler> ClientSession<H> {
     {
         let outcome = self.done.remove(&pending.id)?;
         Some(outcome.and_then(|raw| {
-            R::result_from_json(raw.get()).map_err(|e| ClientError::InvalidResult {
+            R::result_from_raw(raw).map_err(|e| ClientError::InvalidResult {
                 method: R::METHOD.to_owned(),
                 message: e.to_string(),
             })
@@ -629,10 +650,14 @@ impl<H: ClientHandler> ClientSession<H> {
     }
 
     fn read(&mut self, text: &str, error: &mut Option<String>) -> Vec<String> {
+        // The results of the requests waiting are decoded in the same pass as their
+        // responses (in 2025-11-25's types: a session of that revision, or stateless).
+        let awaited = Awaited(&self.waiting);
         let decoded = if self.stateless() {
-            app::ServerMessage::from_json(text).map_err(|e| (e.to_string(), line(e.reply())))
+            app::ServerMessage::from_json_awaiting(text, &awaited)
+                .map_err(|e| (e.to_string(), line(e.reply())))
         } else {
-            self.codec.decode(text).map_err(|r| (r.message, r.reply))
+            (self.codec.decode_awaiting(text, &awaited)).map_err(|r| (r.message, r.reply))
         };
         let message = match decoded {
             Ok(message) => message,

@@ -234,9 +234,20 @@ macro_rules! side {
             /// Members a newer revision dropped are kept (among unknown members); a method or
             /// shape 2025-11-25 gives another meaning is refused.
             pub fn decode(&mut self, text: &str) -> Result<app::$in, Refused> {
+                self.decode_awaiting(text, &())
+            }
+
+            /// [`decode`](Self::decode), the results `awaits` gives a type for decoded in the
+            /// same pass as their responses when the session's revision is 2025-11-25 (a
+            /// result in another revision's types is kept as text).
+            pub fn decode_awaiting(
+                &mut self,
+                text: &str,
+                awaits: &dyn crate::runtime::Awaits<app::RequestId>,
+            ) -> Result<app::$in, Refused> {
                 let version = self.version;
                 if version == ProtocolVersion::V2025_11_25 {
-                    return app::$in::from_json(text).map_err(|e| Refused {
+                    return app::$in::from_json_awaiting(text, awaits).map_err(|e| Refused {
                         message: e.to_string(),
                         reply: line(e.reply()),
                     });

@@ -5,7 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::{Decode, Error, Kind, Parser, Start};
-use crate::messages::{MessageParts, NoRequest, ResultResponse};
+use crate::json::{Decoded, RawJson};
+use crate::messages::{Awaits, MessageParts, NoRequest, ResultResponse, ResultType};
 
 /// The requests or the notifications one side sends, as the message decoder sees them
 /// (generated for each revision's `ClientRequest`, `ServerNotification`…).
@@ -41,9 +42,12 @@ enum Decided {
 
 /// Decodes one message of one direction (see the module's docs). A request's `id` is in
 /// [`MessageParts::Request`] when the request type does not hold it (before 2025-11-25), and
-/// is then required.
+/// is then required. A response's `result` is decoded in the same pass as the type `awaits`
+/// gives for its `id` (kept with its text, [`RawJson::decoded`]); a result that is not of
+/// that type, or not awaited, is kept as text only, as it would be without `awaits`.
 pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
     p: &mut Parser<'_>,
+    awaits: &dyn Awaits<Id>,
 ) -> Result<MessageParts<Req, Note, Id, Err>, Error> {
     let kind = p.peek()?;
     if kind != Kind::Object {
@@ -52,6 +56,8 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
     let mark = p.mark();
     let (mut jsonrpc, mut id) = (None, None);
     let mut decided: Option<Decided> = None;
+    // A result decoded as it was read: the type tried, and the value when it was one.
+    let mut typed: Option<(ResultType, Option<Decoded>)> = None;
     let mut others = 0usize;
     let mut key = p.object_first()?.map(Member::of);
     while let Some(k) = key {
@@ -95,10 +101,22 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 decided = Some(Decided::Method(method));
             }
             Member::Result if decided.is_none() => {
-                // Kept as text until typed (`result_as`), where the depth limit applies.
+                // Decoded as the type awaited when there is one (as if alone: nesting counted
+                // from the result), else kept as text until typed (`result_as`, where the
+                // depth limit applies): a result that does not decode as the type awaited is
+                // skipped as text, and the message's verdict is the text's.
                 p.peek()?;
                 let start = p.mark();
-                p.skip_raw()?;
+                let expected = match id {
+                    Some(at) => Id::decode(&mut p.at(at))
+                        .ok()
+                        .and_then(|id| awaits.result_type(&id)),
+                    None => awaits.guess(),
+                };
+                typed = expected.map(|t| (t, p.detached(|q| t.decode(q)).ok()));
+                if !matches!(typed, Some((_, Some(_)))) {
+                    p.skip_raw()?;
+                }
                 decided = Some(Decided::Result(start, p.mark()));
             }
             Member::Error if decided.is_none() => {
@@ -156,8 +174,20 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
         Some(Decided::Result(start, end)) => {
             envelope_jsonrpc(p)?;
             let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
-            // Read by `skip_raw` already: checked, not parsed again.
-            let result = crate::json::RawJson::checked(p.text(start, end));
+            // Read already (decoded, or by `skip_raw`): checked, not parsed again. What was
+            // tried is the outcome when the `id` awaits that type (the id's own type, or a
+            // guess that held); a result the id awaits as another type (the guess was wrong,
+            // or there was none) is decoded again from its text.
+            let text = p.text(start, end);
+            let decoded = match (awaits.result_type(&id), typed) {
+                (None, _) => None,
+                (Some(awaited), Some((t, value))) if awaited == t => value,
+                (Some(awaited), _) => retyped(p, awaited, start),
+            };
+            let result = match decoded {
+                Some(value) => RawJson::checked_decoded(text, value),
+                None => RawJson::checked(text),
+            };
             let mut extra = Map::new();
             if others > 0 {
                 // Members besides the envelope and the result, kept (rare: a second pass).
@@ -187,6 +217,14 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
         }
         Some(Decided::Error) => Ok(MessageParts::Error(Err::decode(&mut whole())?)),
     }
+}
+
+/// The result at `start` decoded as `t` (as if alone), when it is one.
+#[cold]
+fn retyped(p: &Parser<'_>, t: ResultType, start: usize) -> Option<Decoded> {
+    let mut q = p.at(start);
+    q.peek().ok()?;
+    q.detached(|q| t.decode(q)).ok()
 }
 
 /// The members the envelope reads.

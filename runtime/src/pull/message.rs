@@ -10,6 +10,18 @@ pub fn from_str<T: Decode>(text: &str) -> Result<T, Error> {
     Ok(v)
 }
 
+/// Decodes `text` with `decode` (a message decoder given more than the parser); only
+/// whitespace may follow the value.
+pub fn from_str_by<T>(
+    text: &str,
+    decode: impl FnOnce(&mut Parser<'_>) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let mut p = Parser::new(text);
+    let v = decode(&mut p)?;
+    p.finish()?;
+    Ok(v)
+}
+
 /// Decodes `bytes` as a `T`; only whitespace may follow the value, and the input must be
 /// UTF-8.
 pub fn from_slice<T: Decode>(bytes: &[u8]) -> Result<T, Error> {

@@ -74,7 +74,7 @@ pub use bridge::deserialize;
 pub use envelope::{Methods, message};
 pub use error::Error;
 pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
-pub use message::{from_slice, from_str};
+pub use message::{from_slice, from_str, from_str_by};
 pub use object::{
     Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
     required, whole,

@@ -319,6 +319,21 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Decodes the next value (after `peek`) with `decode` as a whole input of its own would
+    /// be (nesting counted from its start, as when its text is decoded alone), and moves past
+    /// it; on an error, this parser is where it was.
+    pub(crate) fn detached<T>(
+        &mut self,
+        decode: impl FnOnce(&mut Parser<'a>) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let mut q = self.at(self.mark());
+        q.depth = 0;
+        let value = decode(&mut q)?;
+        q.depth = self.depth;
+        *self = q;
+        Ok(value)
+    }
+
     /// [`Parser::at`] for the `{` of the object this parser is inside of (its nesting depth
     /// is not counted twice when it is entered again).
     pub(crate) fn reopen(&self, mark: usize) -> Parser<'a> {

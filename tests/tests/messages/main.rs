@@ -5,6 +5,7 @@
 //! `input_limits` installs a counting `#[global_allocator]` for the whole binary; it counts per
 //! thread, so the other modules' tests running beside it do not change its numbers.
 
+mod awaited_results;
 mod constructors;
 mod conversion_props;
 mod convert;
