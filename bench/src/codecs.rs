@@ -70,14 +70,13 @@ mod typed {
         }
     }
 
+    /// `R`'s result: decoded already when it was awaited, else from its text (what
+    /// `ResultResponse::into_result_as` and `ClientSession::take` call).
     fn take<R: mcp_typed::RequestMethod>(raw: RawJson) -> Result<R::Result, String>
     where
-        R::Result: serde::de::DeserializeOwned + Clone + Send + Sync + 'static,
+        R::Result: serde::de::DeserializeOwned,
     {
-        match raw.into_decoded::<R::Result>() {
-            Ok(value) => Ok(value),
-            Err(raw) => R::result_from_json(raw.get()).map_err(super::text_err),
-        }
+        R::result_from_raw(raw).map_err(super::text_err)
     }
 
     fn server<R>() -> Option<Typer>
