@@ -58,6 +58,9 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
     let mut decided: Option<Decided> = None;
     // A result decoded as it was read: the type tried, and the value when it was one.
     let mut typed: Option<(ResultType, Option<Decoded>)> = None;
+    // The `id` when it came before the result: decoded then, with the type it awaits (so
+    // neither is done twice).
+    let mut early: Option<(Id, Option<ResultType>)> = None;
     let mut others = 0usize;
     let mut key = p.object_first()?.map(Member::of);
     while let Some(k) = key {
@@ -108,9 +111,12 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 p.peek()?;
                 let start = p.mark();
                 let expected = match id {
-                    Some(at) => Id::decode(&mut p.at(at))
-                        .ok()
-                        .and_then(|id| awaits.result_type(&id)),
+                    // An `id` that does not decode is reported at the end, in its turn.
+                    Some(at) => Id::decode(&mut p.at(at)).ok().and_then(|id| {
+                        let awaited = awaits.result_type(&id);
+                        early = Some((id, awaited));
+                        awaited
+                    }),
                     None => awaits.guess(),
                 };
                 typed = expected.map(|t| (t, p.detached(|q| t.decode(q)).ok()));
@@ -173,13 +179,20 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
         }
         Some(Decided::Result(start, end)) => {
             envelope_jsonrpc(p)?;
-            let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
+            let (id, awaited) = match early {
+                Some(early) => early,
+                None => {
+                    let id = envelope_id(p)?.ok_or_else(|| p.error("missing member `id`"))?;
+                    let awaited = awaits.result_type(&id);
+                    (id, awaited)
+                }
+            };
             // Read already (decoded, or by `skip_raw`): checked, not parsed again. What was
             // tried is the outcome when the `id` awaits that type (the id's own type, or a
             // guess that held); a result the id awaits as another type (the guess was wrong,
             // or there was none) is decoded again from its text.
             let text = p.text(start, end);
-            let decoded = match (awaits.result_type(&id), typed) {
+            let decoded = match (awaited, typed) {
                 (None, _) => None,
                 (Some(awaited), Some((t, value))) if awaited == t => value,
                 (Some(awaited), _) => retyped(p, awaited, start),
