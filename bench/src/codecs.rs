@@ -119,11 +119,10 @@ mod typed {
         if answers.task {
             return Some(Typer {
                 awaited: ResultType::decoding::<t::CreateTaskResult>(),
-                take: |raw| match raw.into_decoded::<t::CreateTaskResult>() {
-                    Ok(value) => Ok(TypedResult::CreateTask(value)),
-                    Err(raw) => mcp_typed::runtime::pull::from_str(raw.get())
+                take: |raw| {
+                    raw.into_typed()
                         .map(TypedResult::CreateTask)
-                        .map_err(super::text_err),
+                        .map_err(super::text_err)
                 },
             });
         }

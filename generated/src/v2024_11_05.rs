@@ -7863,10 +7863,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CallToolResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -7896,10 +7893,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CompleteResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -7922,10 +7916,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CreateMessageResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -7948,10 +7939,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetPromptResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -7974,10 +7962,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<InitializeResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -8007,10 +7992,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListPromptsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -8033,10 +8015,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourceTemplatesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -8059,10 +8038,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourcesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -8085,10 +8061,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListRootsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -8111,10 +8084,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListToolsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -8144,10 +8114,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -8184,10 +8151,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ReadResourceResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -8231,10 +8195,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -8257,10 +8218,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -8290,10 +8248,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

@@ -7988,10 +7988,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CallToolResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -8021,10 +8018,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CompleteResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -8047,10 +8041,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CreateMessageResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -8073,10 +8064,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetPromptResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -8099,10 +8087,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<InitializeResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -8132,10 +8117,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListPromptsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -8158,10 +8140,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourceTemplatesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -8184,10 +8163,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourcesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -8210,10 +8186,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListRootsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -8236,10 +8209,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListToolsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -8269,10 +8239,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -8309,10 +8276,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ReadResourceResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -8356,10 +8320,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -8382,10 +8343,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -8415,10 +8373,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

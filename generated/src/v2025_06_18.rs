@@ -9175,10 +9175,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CallToolResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -9208,10 +9205,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CompleteResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -9234,10 +9228,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CreateMessageResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -9260,10 +9251,7 @@ impl __rt::RequestMethod for ElicitRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ElicitResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -9286,10 +9274,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetPromptResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -9312,10 +9297,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<InitializeResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -9345,10 +9327,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListPromptsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -9371,10 +9350,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourceTemplatesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -9397,10 +9373,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourcesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -9423,10 +9396,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListRootsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -9449,10 +9419,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListToolsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -9482,10 +9449,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -9522,10 +9486,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ReadResourceResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -9569,10 +9530,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -9595,10 +9553,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {
@@ -9628,10 +9583,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

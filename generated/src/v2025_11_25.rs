@@ -13921,10 +13921,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CallToolResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CancelTaskRequest {
@@ -13947,10 +13944,7 @@ impl __rt::RequestMethod for CancelTaskRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CancelTaskResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -13980,10 +13974,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CompleteResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -14006,10 +13997,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CreateMessageResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -14032,10 +14020,7 @@ impl __rt::RequestMethod for ElicitRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ElicitResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ElicitationCompleteNotification {
@@ -14065,10 +14050,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetPromptResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetTaskPayloadRequest {
@@ -14091,10 +14073,7 @@ impl __rt::RequestMethod for GetTaskPayloadRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetTaskPayloadResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetTaskRequest {
@@ -14117,10 +14096,7 @@ impl __rt::RequestMethod for GetTaskRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetTaskResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for InitializeRequest {
@@ -14143,10 +14119,7 @@ impl __rt::RequestMethod for InitializeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<InitializeResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for InitializedNotification {
@@ -14176,10 +14149,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListPromptsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -14202,10 +14172,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourceTemplatesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -14228,10 +14195,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourcesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -14254,10 +14218,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListRootsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListTasksRequest {
@@ -14280,10 +14241,7 @@ impl __rt::RequestMethod for ListTasksRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListTasksResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -14306,10 +14264,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListToolsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -14339,10 +14294,7 @@ impl __rt::RequestMethod for PingRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ProgressNotification {
@@ -14379,10 +14331,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ReadResourceResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -14426,10 +14375,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for SubscribeRequest {
@@ -14452,10 +14398,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for TaskStatusNotification {
@@ -14492,10 +14435,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<EmptyResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 /// The request methods of this revision (both directions), in schema order.

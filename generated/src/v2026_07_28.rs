@@ -13249,10 +13249,7 @@ impl __rt::RequestMethod for CallToolRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CallToolResultResponseResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for CancelledNotification {
@@ -13289,10 +13286,7 @@ impl __rt::RequestMethod for CompleteRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CompleteResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for CreateMessageRequest {
@@ -13315,10 +13309,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<CreateMessageResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for DiscoverRequest {
@@ -13341,10 +13332,7 @@ impl __rt::RequestMethod for DiscoverRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<DiscoverResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ElicitRequest {
@@ -13367,10 +13355,7 @@ impl __rt::RequestMethod for ElicitRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ElicitResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for GetPromptRequest {
@@ -13393,10 +13378,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<GetPromptResultResponseResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListPromptsRequest {
@@ -13419,10 +13401,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListPromptsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourceTemplatesRequest {
@@ -13445,10 +13424,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourceTemplatesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListResourcesRequest {
@@ -13471,10 +13447,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListResourcesResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListRootsRequest {
@@ -13497,10 +13470,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListRootsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::RequestMethod for ListToolsRequest {
@@ -13523,10 +13493,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<ListToolsResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for LoggingMessageNotification {
@@ -13576,10 +13543,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
         ReadResourceResultResponseResult,
         __rt::serde_json::Error,
     > {
-        match raw.into_decoded::<ReadResourceResultResponseResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ResourceListChangedNotification {
@@ -13623,10 +13587,7 @@ impl __rt::RequestMethod for SubscriptionsListenRequest {
     fn result_from_raw(
         raw: __rt::RawJson,
     ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
-        match raw.into_decoded::<SubscriptionsListenResult>() {
-            Ok(value) => Ok(value),
-            Err(raw) => Self::result_from_json(raw.get()),
-        }
+        raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
 impl __rt::NotificationMethod for ToolListChangedNotification {

@@ -312,6 +312,15 @@ impl RawJson {
             None => Err(self),
         }
     }
+
+    /// The value as a `T`: the one decoded while the message was read, when it was decoded as
+    /// a `T` (moved out, as by [`RawJson::into_decoded`]), else decoded from the text now.
+    pub fn into_typed<T: Decode + Clone + Send + Sync + 'static>(
+        self,
+    ) -> Result<T, crate::pull::Error> {
+        self.into_decoded()
+            .or_else(|raw| crate::pull::from_str(raw.get()))
+    }
 }
 
 impl PartialEq for RawJson {

@@ -430,6 +430,19 @@ mod tests {
     }
 
     #[test]
+    fn into_typed_moves_the_value_decoded_and_reads_the_text_only_without_one() {
+        // A stand-in value unlike its text, to tell which of the two was taken.
+        let decoded: crate::json::Decoded = Arc::new(vec![7i64]);
+        let raw = RawJson::checked_decoded("[1, 2]", decoded);
+        assert_eq!(raw.clone().into_typed::<Vec<i64>>().unwrap(), vec![7]);
+        assert_eq!(raw.clone().into_typed::<Vec<u64>>().unwrap(), vec![1, 2]);
+        let e = raw.into_typed::<String>().unwrap_err();
+        assert_eq!(e.pointer(), "");
+        let plain = RawJson::from_string("[3]".to_owned()).unwrap();
+        assert_eq!(plain.into_typed::<Vec<i64>>().unwrap(), vec![3]);
+    }
+
+    #[test]
     fn results_stay_raw_until_typed_and_encode_as_they_came() {
         let r = ResultResponse::new(4u8, &[1u32, 2, 3]);
         assert_eq!(r.result.get(), "[1,2,3]");

@@ -129,10 +129,7 @@ pub(super) fn emit(module: &Module) -> TokenStream {
                         }
                         #[inline(never)]
                         fn result_from_raw(raw: __rt::RawJson) -> ::core::result::Result<#result, __rt::serde_json::Error> {
-                            match raw.into_decoded::<#result>() {
-                                Ok(value) => Ok(value),
-                                Err(raw) => Self::result_from_json(raw.get()),
-                            }
+                            raw.into_typed().map_err(__rt::pull::Error::into_serde)
                         }
                     }
                 });
