@@ -179,7 +179,7 @@ pub enum TypedMessage {
         /// The typed result.
         result: TypedResult,
         /// Other members, kept.
-        extra: serde_json::Map<String, Value>,
+        extra: mcp_typed::Extra,
     },
 }
 

@@ -11,7 +11,7 @@ pub struct Annotated {
     pub annotations: Option<AnnotatedAnnotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotated {
     fn serialize<S: __rt::serde::Serializer>(
@@ -66,7 +66,7 @@ pub struct AnnotatedAnnotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for AnnotatedAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -124,7 +124,7 @@ pub struct BlobResourceContents {
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -172,7 +172,7 @@ pub struct CallToolRequest {
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CallToolRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -218,7 +218,7 @@ pub struct CallToolRequestParams {
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -289,7 +289,7 @@ pub struct CallToolResult {
     pub is_error: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -463,7 +463,7 @@ pub struct CancelledNotification {
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CancelledNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -511,7 +511,7 @@ pub struct CancelledNotificationParams {
     pub reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -564,7 +564,7 @@ pub struct ClientCapabilities {
     pub sampling: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -634,7 +634,7 @@ pub struct ClientCapabilitiesRoots {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
@@ -993,7 +993,7 @@ pub struct CompleteRequest {
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CompleteRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1109,7 +1109,7 @@ pub struct CompleteRequestParamsArgument {
     pub value: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1149,7 +1149,7 @@ pub struct CompleteRequestParams {
     pub argument: CompleteRequestParamsArgument,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1198,7 +1198,7 @@ pub struct CompleteResult {
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1251,7 +1251,7 @@ pub struct CompleteResultCompletion {
     pub has_more: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1307,7 +1307,7 @@ pub struct CreateMessageRequest {
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CreateMessageRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1408,7 +1408,7 @@ pub struct CreateMessageRequestParams {
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1523,7 +1523,7 @@ pub struct CreateMessageResult {
     pub stop_reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1667,7 +1667,7 @@ pub struct EmbeddedResource {
     pub resource: EmbeddedResourceResource,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl EmbeddedResource {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -1735,7 +1735,7 @@ pub struct EmbeddedResourceAnnotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for EmbeddedResourceAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1840,7 +1840,7 @@ pub struct GetPromptRequest {
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetPromptRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1886,7 +1886,7 @@ pub struct GetPromptRequestParams {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1936,7 +1936,7 @@ pub struct GetPromptResult {
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1999,7 +1999,7 @@ pub struct ImageContent {
     pub mime_type: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ImageContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2066,7 +2066,7 @@ pub struct ImageContentAnnotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ImageContentAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2122,7 +2122,7 @@ pub struct Implementation {
     pub version: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2160,7 +2160,7 @@ pub struct InitializeRequest {
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2208,7 +2208,7 @@ pub struct InitializeRequestParams {
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2268,7 +2268,7 @@ pub struct InitializeResult {
     pub instructions: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2338,7 +2338,7 @@ pub struct InitializedNotification {
     pub params: Option<InitializedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2393,7 +2393,7 @@ pub struct InitializedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2437,7 +2437,7 @@ pub struct JsonRpcError {
     pub error: JsonRpcErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2490,7 +2490,7 @@ pub struct JsonRpcErrorError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcErrorError {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2607,7 +2607,7 @@ pub struct JsonRpcNotification {
     pub params: Option<JsonRpcNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2661,7 +2661,7 @@ pub struct JsonRpcNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2707,7 +2707,7 @@ pub struct JsonRpcRequest {
     pub params: Option<JsonRpcRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2766,7 +2766,7 @@ pub struct JsonRpcRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2813,7 +2813,7 @@ pub struct JsonRpcRequestParams {
     pub meta: Option<JsonRpcRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2857,7 +2857,7 @@ pub struct JsonRpcResponse {
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2906,7 +2906,7 @@ pub struct ListPromptsRequest {
     pub params: Option<ListPromptsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListPromptsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2959,7 +2959,7 @@ pub struct ListPromptsRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3008,7 +3008,7 @@ pub struct ListPromptsResult {
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3067,7 +3067,7 @@ pub struct ListResourceTemplatesRequest {
     pub params: Option<ListResourceTemplatesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourceTemplatesRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3123,7 +3123,7 @@ pub struct ListResourceTemplatesRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3172,7 +3172,7 @@ pub struct ListResourceTemplatesResult {
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3231,7 +3231,7 @@ pub struct ListResourcesRequest {
     pub params: Option<ListResourcesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourcesRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3284,7 +3284,7 @@ pub struct ListResourcesRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3333,7 +3333,7 @@ pub struct ListResourcesResult {
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3398,7 +3398,7 @@ pub struct ListRootsRequest {
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListRootsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3450,7 +3450,7 @@ pub struct ListRootsRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3497,7 +3497,7 @@ pub struct ListRootsRequestParams {
     pub meta: Option<ListRootsRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3543,7 +3543,7 @@ pub struct ListRootsResult {
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3592,7 +3592,7 @@ pub struct ListToolsRequest {
     pub params: Option<ListToolsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListToolsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3645,7 +3645,7 @@ pub struct ListToolsRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3694,7 +3694,7 @@ pub struct ListToolsResult {
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3819,7 +3819,7 @@ pub struct LoggingMessageNotification {
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LoggingMessageNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3867,7 +3867,7 @@ pub struct LoggingMessageNotificationParams {
     pub data: __rt::Value,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3926,7 +3926,7 @@ pub struct ModelHint {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3998,7 +3998,7 @@ pub struct ModelPreferences {
     pub intelligence_priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4077,7 +4077,7 @@ pub struct Notification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4126,7 +4126,7 @@ pub struct NotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4170,7 +4170,7 @@ pub struct PaginatedRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequest {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4220,7 +4220,7 @@ pub struct PaginatedRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4267,7 +4267,7 @@ pub struct PaginatedResult {
     pub next_cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4321,7 +4321,7 @@ pub struct PingRequest {
     pub params: Option<PingRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PingRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4373,7 +4373,7 @@ pub struct PingRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4420,7 +4420,7 @@ pub struct PingRequestParams {
     pub meta: Option<PingRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4462,7 +4462,7 @@ pub struct ProgressNotification {
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ProgressNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4510,7 +4510,7 @@ pub struct ProgressNotificationParams {
     pub total: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4622,7 +4622,7 @@ pub struct Prompt {
     pub arguments: Option<Vec<PromptArgument>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4685,7 +4685,7 @@ pub struct PromptArgument {
     pub required: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4741,7 +4741,7 @@ pub struct PromptListChangedNotification {
     pub params: Option<PromptListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4796,7 +4796,7 @@ pub struct PromptListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4843,7 +4843,7 @@ pub struct PromptMessage {
     pub content: PromptMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4954,7 +4954,7 @@ pub struct PromptReference {
     pub name: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -4995,7 +4995,7 @@ pub struct ReadResourceRequest {
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ReadResourceRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5039,7 +5039,7 @@ pub struct ReadResourceRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5077,7 +5077,7 @@ pub struct ReadResourceResult {
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5181,7 +5181,7 @@ pub struct Request {
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5230,7 +5230,7 @@ pub struct RequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5277,7 +5277,7 @@ pub struct RequestParams {
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5389,7 +5389,7 @@ pub struct Resource {
     pub size: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5478,7 +5478,7 @@ pub struct ResourceAnnotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5534,7 +5534,7 @@ pub struct ResourceContents {
     pub mime_type: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5580,7 +5580,7 @@ pub struct ResourceListChangedNotification {
     pub params: Option<ResourceListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5635,7 +5635,7 @@ pub struct ResourceListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5677,7 +5677,7 @@ pub struct ResourceReference {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -5730,7 +5730,7 @@ pub struct ResourceTemplate {
     pub mime_type: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5812,7 +5812,7 @@ pub struct ResourceTemplateAnnotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplateAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5866,7 +5866,7 @@ pub struct ResourceUpdatedNotification {
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceUpdatedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5910,7 +5910,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5946,7 +5946,7 @@ pub struct McpResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6030,7 +6030,7 @@ pub struct Root {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6078,7 +6078,7 @@ pub struct RootsListChangedNotification {
     pub params: Option<RootsListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl RootsListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6133,7 +6133,7 @@ pub struct RootsListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6177,7 +6177,7 @@ pub struct SamplingMessage {
     pub content: SamplingMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6287,7 +6287,7 @@ pub struct ServerCapabilities {
     pub tools: Option<ServerCapabilitiesTools>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6386,7 +6386,7 @@ pub struct ServerCapabilitiesPrompts {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6432,7 +6432,7 @@ pub struct ServerCapabilitiesResources {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6486,7 +6486,7 @@ pub struct ServerCapabilitiesTools {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6857,7 +6857,7 @@ pub struct SetLevelRequest {
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SetLevelRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6901,7 +6901,7 @@ pub struct SetLevelRequestParams {
     pub level: LoggingLevel,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6937,7 +6937,7 @@ pub struct SubscribeRequest {
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscribeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6981,7 +6981,7 @@ pub struct SubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7019,7 +7019,7 @@ pub struct TextContent {
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TextContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -7081,7 +7081,7 @@ pub struct TextContentAnnotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextContentAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7139,7 +7139,7 @@ pub struct TextResourceContents {
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7191,7 +7191,7 @@ pub struct Tool {
     pub input_schema: ToolInputSchema,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7247,7 +7247,7 @@ pub struct ToolInputSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolInputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -7309,7 +7309,7 @@ pub struct ToolListChangedNotification {
     pub params: Option<ToolListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7364,7 +7364,7 @@ pub struct ToolListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7406,7 +7406,7 @@ pub struct UnsubscribeRequest {
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UnsubscribeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7450,7 +7450,7 @@ pub struct UnsubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8596,7 +8596,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8629,7 +8629,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8665,7 +8665,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_blob = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8701,7 +8701,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8735,7 +8735,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8771,7 +8771,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_content = None;
             let mut f_is_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8865,7 +8865,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8899,7 +8899,7 @@ pub mod __de {
             };
             let mut f_request_id = None;
             let mut f_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8935,7 +8935,7 @@ pub mod __de {
             let mut f_experimental = None;
             let mut f_roots = None;
             let mut f_sampling = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8971,7 +8971,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9304,7 +9304,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9389,7 +9389,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_value = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9424,7 +9424,7 @@ pub mod __de {
             };
             let mut f_ref = None;
             let mut f_argument = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9459,7 +9459,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_completion = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9495,7 +9495,7 @@ pub mod __de {
             let mut f_values = None;
             let mut f_total = None;
             let mut f_has_more = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9531,7 +9531,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9593,7 +9593,7 @@ pub mod __de {
             let mut f_max_tokens = None;
             let mut f_stop_sequences = None;
             let mut f_metadata = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9643,7 +9643,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_model = None;
             let mut f_stop_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9735,7 +9735,7 @@ pub mod __de {
             };
             let mut f_annotations = None;
             let mut f_resource = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9771,7 +9771,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9883,7 +9883,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9917,7 +9917,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9953,7 +9953,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_description = None;
             let mut f_messages = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9991,7 +9991,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_data = None;
             let mut f_mime_type = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10029,7 +10029,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10064,7 +10064,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_version = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10098,7 +10098,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10133,7 +10133,7 @@ pub mod __de {
             let mut f_protocol_version = None;
             let mut f_capabilities = None;
             let mut f_client_info = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10182,7 +10182,7 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_server_info = None;
             let mut f_instructions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10225,7 +10225,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10258,7 +10258,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10291,7 +10291,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10328,7 +10328,7 @@ pub mod __de {
             let mut f_code = None;
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10490,7 +10490,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10525,7 +10525,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10559,7 +10559,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10596,7 +10596,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10628,7 +10628,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10661,7 +10661,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10696,7 +10696,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10729,7 +10729,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10763,7 +10763,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_prompts = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10799,7 +10799,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10832,7 +10832,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10866,7 +10866,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10905,7 +10905,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10938,7 +10938,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10972,7 +10972,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resources = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11008,7 +11008,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11041,7 +11041,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11073,7 +11073,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11106,7 +11106,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_roots = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11140,7 +11140,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11173,7 +11173,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11207,7 +11207,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11265,7 +11265,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11300,7 +11300,7 @@ pub mod __de {
             let mut f_level = None;
             let mut f_logger = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11336,7 +11336,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11376,7 +11376,7 @@ pub mod __de {
             let mut f_cost_priority = None;
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11419,7 +11419,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11453,7 +11453,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11486,7 +11486,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11520,7 +11520,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11553,7 +11553,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_next_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11587,7 +11587,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11620,7 +11620,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11652,7 +11652,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11684,7 +11684,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11719,7 +11719,7 @@ pub mod __de {
             let mut f_progress_token = None;
             let mut f_progress = None;
             let mut f_total = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11774,7 +11774,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_description = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11812,7 +11812,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_description = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11848,7 +11848,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11886,7 +11886,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11919,7 +11919,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12011,7 +12011,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12044,7 +12044,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12077,7 +12077,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12110,7 +12110,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_contents = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12226,7 +12226,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12260,7 +12260,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12292,7 +12292,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12345,7 +12345,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_mime_type = None;
             let mut f_size = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12388,7 +12388,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12423,7 +12423,7 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut f_mime_type = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12457,7 +12457,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12495,7 +12495,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12527,7 +12527,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12564,7 +12564,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_description = None;
             let mut f_mime_type = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12605,7 +12605,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12639,7 +12639,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12672,7 +12672,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12704,7 +12704,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12744,7 +12744,7 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12778,7 +12778,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12813,7 +12813,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12846,7 +12846,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12935,7 +12935,7 @@ pub mod __de {
             let mut f_prompts = None;
             let mut f_resources = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12975,7 +12975,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13008,7 +13008,7 @@ pub mod __de {
             };
             let mut f_subscribe = None;
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13042,7 +13042,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13436,7 +13436,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13469,7 +13469,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_level = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13501,7 +13501,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13534,7 +13534,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13567,7 +13567,7 @@ pub mod __de {
             };
             let mut f_annotations = None;
             let mut f_text = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13603,7 +13603,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13639,7 +13639,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_text = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13677,7 +13677,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_description = None;
             let mut f_input_schema = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13714,7 +13714,7 @@ pub mod __de {
             };
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13749,7 +13749,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13784,7 +13784,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13816,7 +13816,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13849,7 +13849,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,

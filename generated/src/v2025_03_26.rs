@@ -19,7 +19,7 @@ pub struct Annotations {
     pub priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -77,7 +77,7 @@ pub struct AudioContent {
     pub annotations: Option<Annotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl AudioContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -137,7 +137,7 @@ pub struct BlobResourceContents {
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -185,7 +185,7 @@ pub struct CallToolRequest {
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CallToolRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -231,7 +231,7 @@ pub struct CallToolRequestParams {
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -302,7 +302,7 @@ pub struct CallToolResult {
     pub is_error: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -490,7 +490,7 @@ pub struct CancelledNotification {
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CancelledNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -538,7 +538,7 @@ pub struct CancelledNotificationParams {
     pub reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -591,7 +591,7 @@ pub struct ClientCapabilities {
     pub sampling: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -661,7 +661,7 @@ pub struct ClientCapabilitiesRoots {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1020,7 +1020,7 @@ pub struct CompleteRequest {
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CompleteRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1136,7 +1136,7 @@ pub struct CompleteRequestParamsArgument {
     pub value: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1176,7 +1176,7 @@ pub struct CompleteRequestParams {
     pub argument: CompleteRequestParamsArgument,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1225,7 +1225,7 @@ pub struct CompleteResult {
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1278,7 +1278,7 @@ pub struct CompleteResultCompletion {
     pub has_more: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1334,7 +1334,7 @@ pub struct CreateMessageRequest {
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CreateMessageRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1435,7 +1435,7 @@ pub struct CreateMessageRequestParams {
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1550,7 +1550,7 @@ pub struct CreateMessageResult {
     pub stop_reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1708,7 +1708,7 @@ pub struct EmbeddedResource {
     pub annotations: Option<Annotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl EmbeddedResource {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -1816,7 +1816,7 @@ pub struct GetPromptRequest {
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetPromptRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1862,7 +1862,7 @@ pub struct GetPromptRequestParams {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1912,7 +1912,7 @@ pub struct GetPromptResult {
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1975,7 +1975,7 @@ pub struct ImageContent {
     pub annotations: Option<Annotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ImageContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2033,7 +2033,7 @@ pub struct Implementation {
     pub version: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2071,7 +2071,7 @@ pub struct InitializeRequest {
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2119,7 +2119,7 @@ pub struct InitializeRequestParams {
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2179,7 +2179,7 @@ pub struct InitializeResult {
     pub instructions: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2249,7 +2249,7 @@ pub struct InitializedNotification {
     pub params: Option<InitializedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2304,7 +2304,7 @@ pub struct InitializedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2456,7 +2456,7 @@ pub struct JsonRpcError {
     pub error: JsonRpcErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2509,7 +2509,7 @@ pub struct JsonRpcErrorError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcErrorError {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2740,7 +2740,7 @@ pub struct JsonRpcNotification {
     pub params: Option<JsonRpcNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2794,7 +2794,7 @@ pub struct JsonRpcNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2840,7 +2840,7 @@ pub struct JsonRpcRequest {
     pub params: Option<JsonRpcRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2899,7 +2899,7 @@ pub struct JsonRpcRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2946,7 +2946,7 @@ pub struct JsonRpcRequestParams {
     pub meta: Option<JsonRpcRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2990,7 +2990,7 @@ pub struct JsonRpcResponse {
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3039,7 +3039,7 @@ pub struct ListPromptsRequest {
     pub params: Option<ListPromptsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListPromptsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3092,7 +3092,7 @@ pub struct ListPromptsRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3141,7 +3141,7 @@ pub struct ListPromptsResult {
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3200,7 +3200,7 @@ pub struct ListResourceTemplatesRequest {
     pub params: Option<ListResourceTemplatesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourceTemplatesRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3256,7 +3256,7 @@ pub struct ListResourceTemplatesRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3305,7 +3305,7 @@ pub struct ListResourceTemplatesResult {
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3364,7 +3364,7 @@ pub struct ListResourcesRequest {
     pub params: Option<ListResourcesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourcesRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3417,7 +3417,7 @@ pub struct ListResourcesRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3466,7 +3466,7 @@ pub struct ListResourcesResult {
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3531,7 +3531,7 @@ pub struct ListRootsRequest {
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListRootsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3583,7 +3583,7 @@ pub struct ListRootsRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3630,7 +3630,7 @@ pub struct ListRootsRequestParams {
     pub meta: Option<ListRootsRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3676,7 +3676,7 @@ pub struct ListRootsResult {
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3725,7 +3725,7 @@ pub struct ListToolsRequest {
     pub params: Option<ListToolsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListToolsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3778,7 +3778,7 @@ pub struct ListToolsRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3827,7 +3827,7 @@ pub struct ListToolsResult {
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3952,7 +3952,7 @@ pub struct LoggingMessageNotification {
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LoggingMessageNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4000,7 +4000,7 @@ pub struct LoggingMessageNotificationParams {
     pub data: __rt::Value,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4059,7 +4059,7 @@ pub struct ModelHint {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4131,7 +4131,7 @@ pub struct ModelPreferences {
     pub intelligence_priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4210,7 +4210,7 @@ pub struct Notification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4259,7 +4259,7 @@ pub struct NotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4303,7 +4303,7 @@ pub struct PaginatedRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequest {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4353,7 +4353,7 @@ pub struct PaginatedRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4400,7 +4400,7 @@ pub struct PaginatedResult {
     pub next_cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4454,7 +4454,7 @@ pub struct PingRequest {
     pub params: Option<PingRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PingRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4506,7 +4506,7 @@ pub struct PingRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4553,7 +4553,7 @@ pub struct PingRequestParams {
     pub meta: Option<PingRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4595,7 +4595,7 @@ pub struct ProgressNotification {
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ProgressNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4645,7 +4645,7 @@ pub struct ProgressNotificationParams {
     pub message: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4767,7 +4767,7 @@ pub struct Prompt {
     pub arguments: Option<Vec<PromptArgument>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4830,7 +4830,7 @@ pub struct PromptArgument {
     pub required: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4886,7 +4886,7 @@ pub struct PromptListChangedNotification {
     pub params: Option<PromptListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4941,7 +4941,7 @@ pub struct PromptListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4988,7 +4988,7 @@ pub struct PromptMessage {
     pub content: PromptMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5111,7 +5111,7 @@ pub struct PromptReference {
     pub name: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -5152,7 +5152,7 @@ pub struct ReadResourceRequest {
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ReadResourceRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5196,7 +5196,7 @@ pub struct ReadResourceRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5234,7 +5234,7 @@ pub struct ReadResourceResult {
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5338,7 +5338,7 @@ pub struct Request {
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5387,7 +5387,7 @@ pub struct RequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5434,7 +5434,7 @@ pub struct RequestParams {
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5546,7 +5546,7 @@ pub struct Resource {
     pub size: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5629,7 +5629,7 @@ pub struct ResourceContents {
     pub mime_type: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5675,7 +5675,7 @@ pub struct ResourceListChangedNotification {
     pub params: Option<ResourceListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5730,7 +5730,7 @@ pub struct ResourceListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5772,7 +5772,7 @@ pub struct ResourceReference {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -5825,7 +5825,7 @@ pub struct ResourceTemplate {
     pub annotations: Option<Annotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5896,7 +5896,7 @@ pub struct ResourceUpdatedNotification {
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceUpdatedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5940,7 +5940,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5976,7 +5976,7 @@ pub struct McpResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6060,7 +6060,7 @@ pub struct Root {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6108,7 +6108,7 @@ pub struct RootsListChangedNotification {
     pub params: Option<RootsListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl RootsListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6163,7 +6163,7 @@ pub struct RootsListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6207,7 +6207,7 @@ pub struct SamplingMessage {
     pub content: SamplingMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6331,7 +6331,7 @@ pub struct ServerCapabilities {
     pub tools: Option<ServerCapabilitiesTools>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6440,7 +6440,7 @@ pub struct ServerCapabilitiesPrompts {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6486,7 +6486,7 @@ pub struct ServerCapabilitiesResources {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6540,7 +6540,7 @@ pub struct ServerCapabilitiesTools {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6911,7 +6911,7 @@ pub struct SetLevelRequest {
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SetLevelRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6955,7 +6955,7 @@ pub struct SetLevelRequestParams {
     pub level: LoggingLevel,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6991,7 +6991,7 @@ pub struct SubscribeRequest {
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscribeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7035,7 +7035,7 @@ pub struct SubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7073,7 +7073,7 @@ pub struct TextContent {
     pub annotations: Option<Annotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TextContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -7131,7 +7131,7 @@ pub struct TextResourceContents {
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7187,7 +7187,7 @@ pub struct Tool {
     pub annotations: Option<ToolAnnotations>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7256,7 +7256,7 @@ pub struct ToolInputSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolInputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -7350,7 +7350,7 @@ pub struct ToolAnnotations {
     pub open_world_hint: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7434,7 +7434,7 @@ pub struct ToolListChangedNotification {
     pub params: Option<ToolListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7489,7 +7489,7 @@ pub struct ToolListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7531,7 +7531,7 @@ pub struct UnsubscribeRequest {
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UnsubscribeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7575,7 +7575,7 @@ pub struct UnsubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8734,7 +8734,7 @@ pub mod __de {
             };
             let mut f_audience = None;
             let mut f_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8770,7 +8770,7 @@ pub mod __de {
             let mut f_data = None;
             let mut f_mime_type = None;
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8809,7 +8809,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_blob = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8845,7 +8845,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8879,7 +8879,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -8915,7 +8915,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_content = None;
             let mut f_is_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9016,7 +9016,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9050,7 +9050,7 @@ pub mod __de {
             };
             let mut f_request_id = None;
             let mut f_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9086,7 +9086,7 @@ pub mod __de {
             let mut f_experimental = None;
             let mut f_roots = None;
             let mut f_sampling = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9122,7 +9122,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9455,7 +9455,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9540,7 +9540,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_value = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9575,7 +9575,7 @@ pub mod __de {
             };
             let mut f_ref = None;
             let mut f_argument = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9610,7 +9610,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_completion = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9646,7 +9646,7 @@ pub mod __de {
             let mut f_values = None;
             let mut f_total = None;
             let mut f_has_more = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9682,7 +9682,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9744,7 +9744,7 @@ pub mod __de {
             let mut f_max_tokens = None;
             let mut f_stop_sequences = None;
             let mut f_metadata = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9794,7 +9794,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_model = None;
             let mut f_stop_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -9893,7 +9893,7 @@ pub mod __de {
             };
             let mut f_resource = None;
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10006,7 +10006,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10040,7 +10040,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10076,7 +10076,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_description = None;
             let mut f_messages = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10114,7 +10114,7 @@ pub mod __de {
             let mut f_data = None;
             let mut f_mime_type = None;
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10152,7 +10152,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_version = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10186,7 +10186,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10221,7 +10221,7 @@ pub mod __de {
             let mut f_protocol_version = None;
             let mut f_capabilities = None;
             let mut f_client_info = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10270,7 +10270,7 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_server_info = None;
             let mut f_instructions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10313,7 +10313,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10346,7 +10346,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10552,7 +10552,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10589,7 +10589,7 @@ pub mod __de {
             let mut f_code = None;
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10979,7 +10979,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11014,7 +11014,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11048,7 +11048,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11085,7 +11085,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11117,7 +11117,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11150,7 +11150,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11185,7 +11185,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11218,7 +11218,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11252,7 +11252,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_prompts = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11288,7 +11288,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11321,7 +11321,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11355,7 +11355,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11394,7 +11394,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11427,7 +11427,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11461,7 +11461,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resources = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11497,7 +11497,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11530,7 +11530,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11562,7 +11562,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11595,7 +11595,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_roots = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11629,7 +11629,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11662,7 +11662,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11696,7 +11696,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11754,7 +11754,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11789,7 +11789,7 @@ pub mod __de {
             let mut f_level = None;
             let mut f_logger = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11825,7 +11825,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11865,7 +11865,7 @@ pub mod __de {
             let mut f_cost_priority = None;
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11908,7 +11908,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11942,7 +11942,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11975,7 +11975,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12009,7 +12009,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12042,7 +12042,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_next_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12076,7 +12076,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12109,7 +12109,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12141,7 +12141,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12173,7 +12173,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12209,7 +12209,7 @@ pub mod __de {
             let mut f_progress = None;
             let mut f_total = None;
             let mut f_message = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12266,7 +12266,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_description = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12304,7 +12304,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_description = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12340,7 +12340,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12378,7 +12378,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12411,7 +12411,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12510,7 +12510,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12543,7 +12543,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12576,7 +12576,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12609,7 +12609,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_contents = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12725,7 +12725,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12759,7 +12759,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12791,7 +12791,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12844,7 +12844,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_size = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12887,7 +12887,7 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut f_mime_type = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12921,7 +12921,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12959,7 +12959,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12991,7 +12991,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13028,7 +13028,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_mime_type = None;
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13068,7 +13068,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13101,7 +13101,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13133,7 +13133,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13173,7 +13173,7 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13207,7 +13207,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13242,7 +13242,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13275,7 +13275,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13379,7 +13379,7 @@ pub mod __de {
             let mut f_prompts = None;
             let mut f_resources = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13421,7 +13421,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13454,7 +13454,7 @@ pub mod __de {
             };
             let mut f_subscribe = None;
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13488,7 +13488,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13882,7 +13882,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13915,7 +13915,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_level = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13947,7 +13947,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13980,7 +13980,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14013,7 +14013,7 @@ pub mod __de {
             };
             let mut f_text = None;
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14050,7 +14050,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_text = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14089,7 +14089,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_input_schema = None;
             let mut f_annotations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14128,7 +14128,7 @@ pub mod __de {
             };
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14173,7 +14173,7 @@ pub mod __de {
             let mut f_destructive_hint = None;
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14213,7 +14213,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14248,7 +14248,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14280,7 +14280,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14313,7 +14313,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,

@@ -26,7 +26,7 @@ pub struct Annotations {
     pub last_modified: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -96,7 +96,7 @@ pub struct AudioContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl AudioContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -169,7 +169,7 @@ pub struct BaseMetadata {
     pub title: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BaseMetadata {
     fn serialize<S: __rt::serde::Serializer>(
@@ -221,7 +221,7 @@ pub struct BlobResourceContents {
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -283,7 +283,7 @@ pub struct BooleanSchema {
     pub default: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl BooleanSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -352,7 +352,7 @@ pub struct CallToolRequest {
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CallToolRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -398,7 +398,7 @@ pub struct CallToolRequestParams {
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -471,7 +471,7 @@ pub struct CallToolResult {
     pub is_error: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -577,7 +577,7 @@ pub struct CancelledNotification {
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CancelledNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -625,7 +625,7 @@ pub struct CancelledNotificationParams {
     pub reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -680,7 +680,7 @@ pub struct ClientCapabilities {
     pub elicitation: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -760,7 +760,7 @@ pub struct ClientCapabilitiesRoots {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1129,7 +1129,7 @@ pub struct CompleteRequest {
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CompleteRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1247,7 +1247,7 @@ pub struct CompleteRequestParamsArgument {
     pub value: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1285,7 +1285,7 @@ pub struct CompleteRequestParamsContext {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1333,7 +1333,7 @@ pub struct CompleteRequestParams {
     pub context: Option<CompleteRequestParamsContext>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1398,7 +1398,7 @@ pub struct CompleteResult {
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1451,7 +1451,7 @@ pub struct CompleteResultCompletion {
     pub has_more: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1591,7 +1591,7 @@ pub struct CreateMessageRequest {
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CreateMessageRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -1694,7 +1694,7 @@ pub struct CreateMessageRequestParams {
     pub metadata: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1809,7 +1809,7 @@ pub struct CreateMessageResult {
     pub stop_reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1962,7 +1962,7 @@ pub struct ElicitRequest {
     pub params: ElicitRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2009,7 +2009,7 @@ pub struct ElicitRequestParamsRequestedSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequestParamsRequestedSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2066,7 +2066,7 @@ pub struct ElicitRequestParams {
     pub requested_schema: ElicitRequestParamsRequestedSchema,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2118,7 +2118,7 @@ pub struct ElicitResult {
     pub content: Option<__rt::IndexMap<String, ElicitResultContentValue>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2297,7 +2297,7 @@ pub struct EmbeddedResource {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl EmbeddedResource {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2421,7 +2421,7 @@ pub struct EnumSchema {
     pub enum_names: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl EnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2492,7 +2492,7 @@ pub struct GetPromptRequest {
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetPromptRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2538,7 +2538,7 @@ pub struct GetPromptRequestParams {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2588,7 +2588,7 @@ pub struct GetPromptResult {
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2653,7 +2653,7 @@ pub struct ImageContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ImageContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2728,7 +2728,7 @@ pub struct Implementation {
     pub version: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2776,7 +2776,7 @@ pub struct InitializeRequest {
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2824,7 +2824,7 @@ pub struct InitializeRequestParams {
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2884,7 +2884,7 @@ pub struct InitializeResult {
     pub instructions: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2954,7 +2954,7 @@ pub struct InitializedNotification {
     pub params: Option<InitializedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3009,7 +3009,7 @@ pub struct InitializedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3053,7 +3053,7 @@ pub struct JsonRpcError {
     pub error: JsonRpcErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3106,7 +3106,7 @@ pub struct JsonRpcErrorError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcErrorError {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3223,7 +3223,7 @@ pub struct JsonRpcNotification {
     pub params: Option<JsonRpcNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3277,7 +3277,7 @@ pub struct JsonRpcNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3323,7 +3323,7 @@ pub struct JsonRpcRequest {
     pub params: Option<JsonRpcRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3382,7 +3382,7 @@ pub struct JsonRpcRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3428,7 +3428,7 @@ pub struct JsonRpcRequestParams {
     pub meta: Option<JsonRpcRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3472,7 +3472,7 @@ pub struct JsonRpcResponse {
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3521,7 +3521,7 @@ pub struct ListPromptsRequest {
     pub params: Option<ListPromptsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListPromptsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3574,7 +3574,7 @@ pub struct ListPromptsRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3623,7 +3623,7 @@ pub struct ListPromptsResult {
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3682,7 +3682,7 @@ pub struct ListResourceTemplatesRequest {
     pub params: Option<ListResourceTemplatesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourceTemplatesRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3738,7 +3738,7 @@ pub struct ListResourceTemplatesRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3787,7 +3787,7 @@ pub struct ListResourceTemplatesResult {
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3846,7 +3846,7 @@ pub struct ListResourcesRequest {
     pub params: Option<ListResourcesRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourcesRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -3899,7 +3899,7 @@ pub struct ListResourcesRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3948,7 +3948,7 @@ pub struct ListResourcesResult {
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4013,7 +4013,7 @@ pub struct ListRootsRequest {
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListRootsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4065,7 +4065,7 @@ pub struct ListRootsRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4111,7 +4111,7 @@ pub struct ListRootsRequestParams {
     pub meta: Option<ListRootsRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4157,7 +4157,7 @@ pub struct ListRootsResult {
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4206,7 +4206,7 @@ pub struct ListToolsRequest {
     pub params: Option<ListToolsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListToolsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4259,7 +4259,7 @@ pub struct ListToolsRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4308,7 +4308,7 @@ pub struct ListToolsResult {
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4433,7 +4433,7 @@ pub struct LoggingMessageNotification {
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LoggingMessageNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -4481,7 +4481,7 @@ pub struct LoggingMessageNotificationParams {
     pub data: __rt::Value,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4540,7 +4540,7 @@ pub struct ModelHint {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4612,7 +4612,7 @@ pub struct ModelPreferences {
     pub intelligence_priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4691,7 +4691,7 @@ pub struct Notification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4740,7 +4740,7 @@ pub struct NotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4790,7 +4790,7 @@ pub struct NumberSchema {
     pub maximum: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NumberSchema {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4907,7 +4907,7 @@ pub struct PaginatedRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequest {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4957,7 +4957,7 @@ pub struct PaginatedRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5004,7 +5004,7 @@ pub struct PaginatedResult {
     pub next_cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5058,7 +5058,7 @@ pub struct PingRequest {
     pub params: Option<PingRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PingRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5110,7 +5110,7 @@ pub struct PingRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5156,7 +5156,7 @@ pub struct PingRequestParams {
     pub meta: Option<PingRequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5295,7 +5295,7 @@ pub struct ProgressNotification {
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ProgressNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5345,7 +5345,7 @@ pub struct ProgressNotificationParams {
     pub message: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5476,7 +5476,7 @@ pub struct Prompt {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5566,7 +5566,7 @@ pub struct PromptArgument {
     pub required: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5632,7 +5632,7 @@ pub struct PromptListChangedNotification {
     pub params: Option<PromptListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5687,7 +5687,7 @@ pub struct PromptListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5734,7 +5734,7 @@ pub struct PromptMessage {
     pub content: ContentBlock,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5782,7 +5782,7 @@ pub struct PromptReference {
     pub title: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -5833,7 +5833,7 @@ pub struct ReadResourceRequest {
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ReadResourceRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -5877,7 +5877,7 @@ pub struct ReadResourceRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5915,7 +5915,7 @@ pub struct ReadResourceResult {
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6019,7 +6019,7 @@ pub struct Request {
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6068,7 +6068,7 @@ pub struct RequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6114,7 +6114,7 @@ pub struct RequestParams {
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6233,7 +6233,7 @@ pub struct Resource {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6338,7 +6338,7 @@ pub struct ResourceContents {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6419,7 +6419,7 @@ pub struct ResourceLink {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceLink {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -6525,7 +6525,7 @@ pub struct ResourceListChangedNotification {
     pub params: Option<ResourceListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6580,7 +6580,7 @@ pub struct ResourceListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6641,7 +6641,7 @@ pub struct ResourceTemplate {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6732,7 +6732,7 @@ pub struct ResourceTemplateReference {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceTemplateReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -6773,7 +6773,7 @@ pub struct ResourceUpdatedNotification {
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceUpdatedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6817,7 +6817,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6853,7 +6853,7 @@ pub struct McpResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6939,7 +6939,7 @@ pub struct Root {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6997,7 +6997,7 @@ pub struct RootsListChangedNotification {
     pub params: Option<RootsListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl RootsListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7052,7 +7052,7 @@ pub struct RootsListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7096,7 +7096,7 @@ pub struct SamplingMessage {
     pub content: SamplingMessageContent,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7220,7 +7220,7 @@ pub struct ServerCapabilities {
     pub tools: Option<ServerCapabilitiesTools>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7329,7 +7329,7 @@ pub struct ServerCapabilitiesPrompts {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7375,7 +7375,7 @@ pub struct ServerCapabilitiesResources {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7429,7 +7429,7 @@ pub struct ServerCapabilitiesTools {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7810,7 +7810,7 @@ pub struct SetLevelRequest {
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SetLevelRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -7854,7 +7854,7 @@ pub struct SetLevelRequestParams {
     pub level: LoggingLevel,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7898,7 +7898,7 @@ pub struct StringSchema {
     pub format: Option<StringSchemaFormat>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl StringSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8034,7 +8034,7 @@ pub struct SubscribeRequest {
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscribeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -8078,7 +8078,7 @@ pub struct SubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8118,7 +8118,7 @@ pub struct TextContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TextContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8188,7 +8188,7 @@ pub struct TextResourceContents {
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8268,7 +8268,7 @@ pub struct Tool {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8370,7 +8370,7 @@ pub struct ToolInputSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolInputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8435,7 +8435,7 @@ pub struct ToolOutputSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolOutputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8529,7 +8529,7 @@ pub struct ToolAnnotations {
     pub open_world_hint: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8613,7 +8613,7 @@ pub struct ToolListChangedNotification {
     pub params: Option<ToolListChangedNotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolListChangedNotification {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -8668,7 +8668,7 @@ pub struct ToolListChangedNotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8710,7 +8710,7 @@ pub struct UnsubscribeRequest {
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UnsubscribeRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -8754,7 +8754,7 @@ pub struct UnsubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9961,7 +9961,7 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut f_last_modified = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10000,7 +10000,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10040,7 +10040,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10077,7 +10077,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut f_blob = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10117,7 +10117,7 @@ pub mod __de {
             let mut f_title = None;
             let mut f_description = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10154,7 +10154,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10188,7 +10188,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10225,7 +10225,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_structured_content = None;
             let mut f_is_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10263,7 +10263,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10297,7 +10297,7 @@ pub mod __de {
             };
             let mut f_request_id = None;
             let mut f_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10334,7 +10334,7 @@ pub mod __de {
             let mut f_roots = None;
             let mut f_sampling = None;
             let mut f_elicitation = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10372,7 +10372,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10750,7 +10750,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10835,7 +10835,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_value = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10869,7 +10869,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10903,7 +10903,7 @@ pub mod __de {
             let mut f_ref = None;
             let mut f_argument = None;
             let mut f_context = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10940,7 +10940,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_completion = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -10976,7 +10976,7 @@ pub mod __de {
             let mut f_values = None;
             let mut f_total = None;
             let mut f_has_more = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11083,7 +11083,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11145,7 +11145,7 @@ pub mod __de {
             let mut f_max_tokens = None;
             let mut f_stop_sequences = None;
             let mut f_metadata = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11195,7 +11195,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_model = None;
             let mut f_stop_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11293,7 +11293,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11327,7 +11327,7 @@ pub mod __de {
             };
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11363,7 +11363,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_requested_schema = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11402,7 +11402,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_action = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11486,7 +11486,7 @@ pub mod __de {
             let mut f_resource = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11606,7 +11606,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_enum = None;
             let mut f_enum_names = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11645,7 +11645,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11679,7 +11679,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11715,7 +11715,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_description = None;
             let mut f_messages = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11754,7 +11754,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11795,7 +11795,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut f_version = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11831,7 +11831,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11866,7 +11866,7 @@ pub mod __de {
             let mut f_protocol_version = None;
             let mut f_capabilities = None;
             let mut f_client_info = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11915,7 +11915,7 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_server_info = None;
             let mut f_instructions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11958,7 +11958,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -11991,7 +11991,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12024,7 +12024,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12061,7 +12061,7 @@ pub mod __de {
             let mut f_code = None;
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12223,7 +12223,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12258,7 +12258,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12292,7 +12292,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12329,7 +12329,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12361,7 +12361,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12394,7 +12394,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12429,7 +12429,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12462,7 +12462,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12496,7 +12496,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_prompts = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12532,7 +12532,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12565,7 +12565,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12599,7 +12599,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12638,7 +12638,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12671,7 +12671,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12705,7 +12705,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resources = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12741,7 +12741,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12774,7 +12774,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12806,7 +12806,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12839,7 +12839,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_roots = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12873,7 +12873,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12906,7 +12906,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12940,7 +12940,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -12998,7 +12998,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13033,7 +13033,7 @@ pub mod __de {
             let mut f_level = None;
             let mut f_logger = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13069,7 +13069,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13109,7 +13109,7 @@ pub mod __de {
             let mut f_cost_priority = None;
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13152,7 +13152,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13186,7 +13186,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13222,7 +13222,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_minimum = None;
             let mut f_maximum = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13276,7 +13276,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13310,7 +13310,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13343,7 +13343,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_next_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13377,7 +13377,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13410,7 +13410,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13442,7 +13442,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13608,7 +13608,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13644,7 +13644,7 @@ pub mod __de {
             let mut f_progress = None;
             let mut f_total = None;
             let mut f_message = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13703,7 +13703,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_arguments = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13746,7 +13746,7 @@ pub mod __de {
             let mut f_title = None;
             let mut f_description = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13784,7 +13784,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13822,7 +13822,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13855,7 +13855,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13890,7 +13890,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13925,7 +13925,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13958,7 +13958,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -13991,7 +13991,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_contents = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14109,7 +14109,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14143,7 +14143,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14175,7 +14175,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14239,7 +14239,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14287,7 +14287,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14340,7 +14340,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14387,7 +14387,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14425,7 +14425,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14471,7 +14471,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14515,7 +14515,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14548,7 +14548,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14581,7 +14581,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14613,7 +14613,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14654,7 +14654,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_name = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14690,7 +14690,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14725,7 +14725,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14758,7 +14758,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14862,7 +14862,7 @@ pub mod __de {
             let mut f_prompts = None;
             let mut f_resources = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14904,7 +14904,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14937,7 +14937,7 @@ pub mod __de {
             };
             let mut f_subscribe = None;
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14971,7 +14971,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15379,7 +15379,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15412,7 +15412,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_level = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15455,7 +15455,7 @@ pub mod __de {
             let mut f_min_length = None;
             let mut f_max_length = None;
             let mut f_format = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15509,7 +15509,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15542,7 +15542,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15576,7 +15576,7 @@ pub mod __de {
             let mut f_text = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15616,7 +15616,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut f_text = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15668,7 +15668,7 @@ pub mod __de {
             let mut f_output_schema = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15713,7 +15713,7 @@ pub mod __de {
             };
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15749,7 +15749,7 @@ pub mod __de {
             };
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15794,7 +15794,7 @@ pub mod __de {
             let mut f_destructive_hint = None;
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15834,7 +15834,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15869,7 +15869,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15901,7 +15901,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15934,7 +15934,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,

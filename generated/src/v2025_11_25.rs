@@ -26,7 +26,7 @@ pub struct Annotations {
     pub last_modified: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -96,7 +96,7 @@ pub struct AudioContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl AudioContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -169,7 +169,7 @@ pub struct BaseMetadata {
     pub title: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BaseMetadata {
     fn serialize<S: __rt::serde::Serializer>(
@@ -221,7 +221,7 @@ pub struct BlobResourceContents {
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -283,7 +283,7 @@ pub struct BooleanSchema {
     pub default: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl BooleanSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -354,7 +354,7 @@ pub struct CallToolRequest {
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CallToolRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -420,7 +420,7 @@ pub struct CallToolRequestParams {
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -499,7 +499,7 @@ pub struct CallToolRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -562,7 +562,7 @@ pub struct CallToolResult {
     pub is_error: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -664,7 +664,7 @@ pub struct CancelTaskRequest {
     pub params: CancelTaskRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CancelTaskRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -719,7 +719,7 @@ pub struct CancelTaskRequestParams {
     pub task_id: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelTaskRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -773,7 +773,7 @@ pub struct CancelTaskResult {
     pub poll_interval: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelTaskResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -859,7 +859,7 @@ pub struct CancelledNotification {
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CancelledNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -914,7 +914,7 @@ pub struct CancelledNotificationParams {
     pub reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -989,7 +989,7 @@ pub struct ClientCapabilities {
     pub tasks: Option<ClientCapabilitiesTasks>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1094,7 +1094,7 @@ pub struct ClientCapabilitiesRoots {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1141,7 +1141,7 @@ pub struct ClientCapabilitiesSampling {
     pub tools: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesSampling {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1197,7 +1197,7 @@ pub struct ClientCapabilitiesElicitation {
     pub url: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1251,7 +1251,7 @@ pub struct ClientCapabilitiesTasksRequestsSampling {
     pub create_message: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsSampling {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1295,7 +1295,7 @@ pub struct ClientCapabilitiesTasksRequestsElicitation {
     pub create: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsElicitation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1341,7 +1341,7 @@ pub struct ClientCapabilitiesTasksRequests {
     pub elicitation: Option<ClientCapabilitiesTasksRequestsElicitation>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequests {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1411,7 +1411,7 @@ pub struct ClientCapabilitiesTasks {
     pub requests: Option<ClientCapabilitiesTasksRequests>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasks {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1904,7 +1904,7 @@ pub struct CompleteRequest {
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CompleteRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -1965,7 +1965,7 @@ pub struct CompleteRequestParams {
     pub context: Option<CompleteRequestParamsContext>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2038,7 +2038,7 @@ pub struct CompleteRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2158,7 +2158,7 @@ pub struct CompleteRequestParamsArgument {
     pub value: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2196,7 +2196,7 @@ pub struct CompleteRequestParamsContext {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2242,7 +2242,7 @@ pub struct CompleteResult {
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2295,7 +2295,7 @@ pub struct CompleteResultCompletion {
     pub has_more: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2437,7 +2437,7 @@ pub struct CreateMessageRequest {
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CreateMessageRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2528,7 +2528,7 @@ pub struct CreateMessageRequestParams {
     pub tool_choice: Option<ToolChoice>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2687,7 +2687,7 @@ pub struct CreateMessageRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2798,7 +2798,7 @@ pub struct CreateMessageResult {
     pub stop_reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2988,7 +2988,7 @@ pub struct CreateTaskResult {
     pub task: Task,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateTaskResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3041,7 +3041,7 @@ pub struct ElicitRequest {
     pub params: ElicitRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3110,7 +3110,7 @@ pub struct ElicitRequestFormParams {
     pub requested_schema: ElicitRequestFormParamsRequestedSchema,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestFormParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3187,7 +3187,7 @@ pub struct ElicitRequestFormParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestFormParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3273,7 +3273,7 @@ pub struct ElicitRequestFormParamsRequestedSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequestFormParamsRequestedSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -3405,7 +3405,7 @@ pub struct ElicitRequestUrlParams {
     pub url: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequestUrlParams {
     /// The fixed value of `mode`, checked when decoding and written when encoding.
@@ -3477,7 +3477,7 @@ pub struct ElicitRequestUrlParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestUrlParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3532,7 +3532,7 @@ pub struct ElicitResult {
     pub content: Option<__rt::IndexMap<String, ElicitResultContentValue>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3704,7 +3704,7 @@ pub struct ElicitationCompleteNotification {
     pub params: ElicitationCompleteNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitationCompleteNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3751,7 +3751,7 @@ pub struct ElicitationCompleteNotificationParams {
     pub elicitation_id: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitationCompleteNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3794,7 +3794,7 @@ pub struct EmbeddedResource {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl EmbeddedResource {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -4020,7 +4020,7 @@ pub struct Error {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Error {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4070,7 +4070,7 @@ pub struct GetPromptRequest {
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetPromptRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -4129,7 +4129,7 @@ pub struct GetPromptRequestParams {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4185,7 +4185,7 @@ pub struct GetPromptRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4235,7 +4235,7 @@ pub struct GetPromptResult {
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4296,7 +4296,7 @@ pub struct GetTaskPayloadRequest {
     pub params: GetTaskPayloadRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetTaskPayloadRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -4351,7 +4351,7 @@ pub struct GetTaskPayloadRequestParams {
     pub task_id: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskPayloadRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4389,7 +4389,7 @@ pub struct GetTaskPayloadResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskPayloadResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4433,7 +4433,7 @@ pub struct GetTaskRequest {
     pub params: GetTaskRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetTaskRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -4488,7 +4488,7 @@ pub struct GetTaskRequestParams {
     pub task_id: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4542,7 +4542,7 @@ pub struct GetTaskResult {
     pub poll_interval: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4641,7 +4641,7 @@ pub struct Icon {
     pub theme: Option<IconTheme>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icon {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4755,7 +4755,7 @@ pub struct Icons {
     pub icons: Option<Vec<Icon>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icons {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4808,7 +4808,7 @@ pub struct ImageContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ImageContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -4901,7 +4901,7 @@ pub struct Implementation {
     pub website_url: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4984,7 +4984,7 @@ pub struct InitializeRequest {
     pub params: InitializeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializeRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5045,7 +5045,7 @@ pub struct InitializeRequestParams {
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5105,7 +5105,7 @@ pub struct InitializeRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5161,7 +5161,7 @@ pub struct InitializeResult {
     pub instructions: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5231,7 +5231,7 @@ pub struct InitializedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InitializedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5290,7 +5290,7 @@ pub struct JsonRpcErrorResponse {
     pub error: Error,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcErrorResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5416,7 +5416,7 @@ pub struct JsonRpcNotification {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5471,7 +5471,7 @@ pub struct JsonRpcRequest {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5574,7 +5574,7 @@ pub struct JsonRpcResultResponse {
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5633,7 +5633,7 @@ pub struct LegacyTitledEnumSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LegacyTitledEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -5716,7 +5716,7 @@ pub struct ListPromptsRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListPromptsRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5781,7 +5781,7 @@ pub struct ListPromptsResult {
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5842,7 +5842,7 @@ pub struct ListResourceTemplatesRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourceTemplatesRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5907,7 +5907,7 @@ pub struct ListResourceTemplatesResult {
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5968,7 +5968,7 @@ pub struct ListResourcesRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourcesRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6033,7 +6033,7 @@ pub struct ListResourcesResult {
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6100,7 +6100,7 @@ pub struct ListRootsRequest {
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListRootsRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6164,7 +6164,7 @@ pub struct ListRootsResult {
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6215,7 +6215,7 @@ pub struct ListTasksRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListTasksRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6280,7 +6280,7 @@ pub struct ListTasksResult {
     pub tasks: Vec<Task>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListTasksResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6341,7 +6341,7 @@ pub struct ListToolsRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListToolsRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6406,7 +6406,7 @@ pub struct ListToolsResult {
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6531,7 +6531,7 @@ pub struct LoggingMessageNotification {
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LoggingMessageNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6584,7 +6584,7 @@ pub struct LoggingMessageNotificationParams {
     pub data: __rt::Value,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6653,7 +6653,7 @@ pub struct ModelHint {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6725,7 +6725,7 @@ pub struct ModelPreferences {
     pub intelligence_priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6861,7 +6861,7 @@ pub struct Notification {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6907,7 +6907,7 @@ pub struct NotificationParams {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6961,7 +6961,7 @@ pub struct NumberSchema {
     pub default: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NumberSchema {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7090,7 +7090,7 @@ pub struct PaginatedRequest {
     pub params: Option<PaginatedRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PaginatedRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -7152,7 +7152,7 @@ pub struct PaginatedRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7206,7 +7206,7 @@ pub struct PaginatedRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7255,7 +7255,7 @@ pub struct PaginatedResult {
     pub next_cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7311,7 +7311,7 @@ pub struct PingRequest {
     pub params: Option<RequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PingRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -7536,7 +7536,7 @@ pub struct ProgressNotification {
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ProgressNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -7591,7 +7591,7 @@ pub struct ProgressNotificationParams {
     pub message: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7742,7 +7742,7 @@ pub struct Prompt {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7845,7 +7845,7 @@ pub struct PromptArgument {
     pub required: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7911,7 +7911,7 @@ pub struct PromptListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -7971,7 +7971,7 @@ pub struct PromptMessage {
     pub content: ContentBlock,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8019,7 +8019,7 @@ pub struct PromptReference {
     pub title: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8072,7 +8072,7 @@ pub struct ReadResourceRequest {
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ReadResourceRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -8129,7 +8129,7 @@ pub struct ReadResourceRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8175,7 +8175,7 @@ pub struct ReadResourceRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8223,7 +8223,7 @@ pub struct ReadResourceResult {
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8326,7 +8326,7 @@ pub struct RelatedTaskMetadata {
     pub task_id: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RelatedTaskMetadata {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8364,7 +8364,7 @@ pub struct Request {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8464,7 +8464,7 @@ pub struct RequestParams {
     pub meta: Option<RequestParamsMeta>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8508,7 +8508,7 @@ pub struct RequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8587,7 +8587,7 @@ pub struct Resource {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8705,7 +8705,7 @@ pub struct ResourceContents {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8796,7 +8796,7 @@ pub struct ResourceLink {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceLink {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8915,7 +8915,7 @@ pub struct ResourceListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -8972,7 +8972,7 @@ pub struct ResourceRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9018,7 +9018,7 @@ pub struct ResourceRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9093,7 +9093,7 @@ pub struct ResourceTemplate {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9197,7 +9197,7 @@ pub struct ResourceTemplateReference {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceTemplateReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -9238,7 +9238,7 @@ pub struct ResourceUpdatedNotification {
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceUpdatedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -9287,7 +9287,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9333,7 +9333,7 @@ pub struct McpResult {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9419,7 +9419,7 @@ pub struct Root {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9477,7 +9477,7 @@ pub struct RootsListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl RootsListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -9536,7 +9536,7 @@ pub struct SamplingMessage {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9817,7 +9817,7 @@ pub struct ServerCapabilities {
     pub tasks: Option<ServerCapabilitiesTasks>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9939,7 +9939,7 @@ pub struct ServerCapabilitiesPrompts {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9985,7 +9985,7 @@ pub struct ServerCapabilitiesResources {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10039,7 +10039,7 @@ pub struct ServerCapabilitiesTools {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10083,7 +10083,7 @@ pub struct ServerCapabilitiesTasksRequestsTools {
     pub call: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTasksRequestsTools {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10127,7 +10127,7 @@ pub struct ServerCapabilitiesTasksRequests {
     pub tools: Option<ServerCapabilitiesTasksRequestsTools>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTasksRequests {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10181,7 +10181,7 @@ pub struct ServerCapabilitiesTasks {
     pub requests: Option<ServerCapabilitiesTasksRequests>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTasks {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10702,7 +10702,7 @@ pub struct SetLevelRequest {
     pub params: SetLevelRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SetLevelRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -10759,7 +10759,7 @@ pub struct SetLevelRequestParams {
     pub level: LoggingLevel,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10805,7 +10805,7 @@ pub struct SetLevelRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10918,7 +10918,7 @@ pub struct StringSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl StringSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -11066,7 +11066,7 @@ pub struct SubscribeRequest {
     pub params: SubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscribeRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -11123,7 +11123,7 @@ pub struct SubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11169,7 +11169,7 @@ pub struct SubscribeRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11231,7 +11231,7 @@ pub struct Task {
     pub poll_interval: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Task {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11308,7 +11308,7 @@ pub struct TaskAugmentedRequestParams {
     pub task: Option<TaskMetadata>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskAugmentedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11368,7 +11368,7 @@ pub struct TaskAugmentedRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskAugmentedRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11415,7 +11415,7 @@ pub struct TaskMetadata {
     pub ttl: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskMetadata {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11510,7 +11510,7 @@ pub struct TaskStatusNotification {
     pub params: TaskStatusNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TaskStatusNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -11575,7 +11575,7 @@ pub struct TaskStatusNotificationParams {
     pub poll_interval: Option<i64>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskStatusNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11659,7 +11659,7 @@ pub struct TextContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TextContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -11729,7 +11729,7 @@ pub struct TextResourceContents {
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11797,7 +11797,7 @@ pub struct TitledMultiSelectEnumSchema {
     pub default: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TitledMultiSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -11893,7 +11893,7 @@ pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     pub title: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11931,7 +11931,7 @@ pub struct TitledMultiSelectEnumSchemaItems {
     pub any_of: Vec<TitledMultiSelectEnumSchemaItemsAnyOfItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11976,7 +11976,7 @@ pub struct TitledSingleSelectEnumSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TitledSingleSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12052,7 +12052,7 @@ pub struct TitledSingleSelectEnumSchemaOneOfItem {
     pub title: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12127,7 +12127,7 @@ pub struct Tool {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12257,7 +12257,7 @@ pub struct ToolInputSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolInputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12337,7 +12337,7 @@ pub struct ToolOutputSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolOutputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12441,7 +12441,7 @@ pub struct ToolAnnotations {
     pub open_world_hint: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12528,7 +12528,7 @@ pub struct ToolChoice {
     pub mode: Option<ToolChoiceMode>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolChoice {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12626,7 +12626,7 @@ pub struct ToolExecution {
     pub task_support: Option<ToolExecutionTaskSupport>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolExecution {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12724,7 +12724,7 @@ pub struct ToolListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -12800,7 +12800,7 @@ pub struct ToolResultContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolResultContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12890,7 +12890,7 @@ pub struct ToolUseContent {
     pub meta: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolUseContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12951,7 +12951,7 @@ pub struct UrlElicitationRequiredError {
     pub error: UrlElicitationRequiredErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UrlElicitationRequiredError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -13008,7 +13008,7 @@ pub struct UrlElicitationRequiredErrorErrorData {
     pub elicitations: Vec<ElicitRequestUrlParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UrlElicitationRequiredErrorErrorData {
     fn serialize<S: __rt::serde::Serializer>(
@@ -13048,7 +13048,7 @@ pub struct UrlElicitationRequiredErrorError {
     pub data: UrlElicitationRequiredErrorErrorData,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UrlElicitationRequiredErrorError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -13099,7 +13099,7 @@ pub struct UnsubscribeRequest {
     pub params: UnsubscribeRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UnsubscribeRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -13156,7 +13156,7 @@ pub struct UnsubscribeRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -13202,7 +13202,7 @@ pub struct UnsubscribeRequestParamsMeta {
     pub progress_token: Option<ProgressToken>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParamsMeta {
     fn serialize<S: __rt::serde::Serializer>(
@@ -13258,7 +13258,7 @@ pub struct UntitledMultiSelectEnumSchema {
     pub default: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UntitledMultiSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -13352,7 +13352,7 @@ pub struct UntitledMultiSelectEnumSchemaItems {
     pub r#enum: Vec<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UntitledMultiSelectEnumSchemaItems {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -13399,7 +13399,7 @@ pub struct UntitledSingleSelectEnumSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UntitledSingleSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -15064,7 +15064,7 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut f_last_modified = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15103,7 +15103,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15143,7 +15143,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15180,7 +15180,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut f_blob = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15220,7 +15220,7 @@ pub mod __de {
             let mut f_title = None;
             let mut f_description = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15258,7 +15258,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15297,7 +15297,7 @@ pub mod __de {
             let mut f_task = None;
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15335,7 +15335,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15370,7 +15370,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_structured_content = None;
             let mut f_is_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15409,7 +15409,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15445,7 +15445,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_task_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15493,7 +15493,7 @@ pub mod __de {
             let mut f_last_updated_at = None;
             let mut f_ttl = None;
             let mut f_poll_interval = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15542,7 +15542,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15578,7 +15578,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_request_id = None;
             let mut f_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15618,7 +15618,7 @@ pub mod __de {
             let mut f_sampling = None;
             let mut f_elicitation = None;
             let mut f_tasks = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15658,7 +15658,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15691,7 +15691,7 @@ pub mod __de {
             };
             let mut f_context = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15726,7 +15726,7 @@ pub mod __de {
             };
             let mut f_form = None;
             let mut f_url = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15760,7 +15760,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_create_message = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15792,7 +15792,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_create = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15825,7 +15825,7 @@ pub mod __de {
             };
             let mut f_sampling = None;
             let mut f_elicitation = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15861,7 +15861,7 @@ pub mod __de {
             let mut f_list = None;
             let mut f_cancel = None;
             let mut f_requests = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16375,7 +16375,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16414,7 +16414,7 @@ pub mod __de {
             let mut f_ref = None;
             let mut f_argument = None;
             let mut f_context = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16452,7 +16452,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16536,7 +16536,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_value = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16570,7 +16570,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16603,7 +16603,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_completion = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16639,7 +16639,7 @@ pub mod __de {
             let mut f_values = None;
             let mut f_total = None;
             let mut f_has_more = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16747,7 +16747,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16807,7 +16807,7 @@ pub mod __de {
             let mut f_metadata = None;
             let mut f_tools = None;
             let mut f_tool_choice = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16861,7 +16861,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16910,7 +16910,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_model = None;
             let mut f_stop_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17031,7 +17031,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_task = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17066,7 +17066,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17106,7 +17106,7 @@ pub mod __de {
             let mut f_mode = None;
             let mut f_message = None;
             let mut f_requested_schema = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17149,7 +17149,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17196,7 +17196,7 @@ pub mod __de {
             let mut f_schema = None;
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17287,7 +17287,7 @@ pub mod __de {
             let mut f_message = None;
             let mut f_elicitation_id = None;
             let mut f_url = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17328,7 +17328,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17362,7 +17362,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_action = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17444,7 +17444,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17483,7 +17483,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_elicitation_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17517,7 +17517,7 @@ pub mod __de {
             let mut f_resource = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17878,7 +17878,7 @@ pub mod __de {
             let mut f_code = None;
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17915,7 +17915,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17953,7 +17953,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17989,7 +17989,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18023,7 +18023,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_description = None;
             let mut f_messages = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18060,7 +18060,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18096,7 +18096,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_task_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18128,7 +18128,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18161,7 +18161,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18197,7 +18197,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_task_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18245,7 +18245,7 @@ pub mod __de {
             let mut f_last_updated_at = None;
             let mut f_ttl = None;
             let mut f_poll_interval = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18297,7 +18297,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_sizes = None;
             let mut f_theme = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18342,7 +18342,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_icons = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18377,7 +18377,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18428,7 +18428,7 @@ pub mod __de {
             let mut f_version = None;
             let mut f_description = None;
             let mut f_website_url = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18471,7 +18471,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18510,7 +18510,7 @@ pub mod __de {
             let mut f_protocol_version = None;
             let mut f_capabilities = None;
             let mut f_client_info = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18551,7 +18551,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18593,7 +18593,7 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_server_info = None;
             let mut f_instructions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18636,7 +18636,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18671,7 +18671,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18832,7 +18832,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18869,7 +18869,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18997,7 +18997,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19036,7 +19036,7 @@ pub mod __de {
             let mut f_enum = None;
             let mut f_enum_names = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19078,7 +19078,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19116,7 +19116,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_prompts = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19153,7 +19153,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19191,7 +19191,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19231,7 +19231,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19269,7 +19269,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_resources = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19306,7 +19306,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19343,7 +19343,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_roots = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19378,7 +19378,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19416,7 +19416,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_tasks = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19453,7 +19453,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19491,7 +19491,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19549,7 +19549,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19586,7 +19586,7 @@ pub mod __de {
             let mut f_level = None;
             let mut f_logger = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19624,7 +19624,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19664,7 +19664,7 @@ pub mod __de {
             let mut f_cost_priority = None;
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19827,7 +19827,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19861,7 +19861,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19898,7 +19898,7 @@ pub mod __de {
             let mut f_minimum = None;
             let mut f_maximum = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19955,7 +19955,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19993,7 +19993,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20027,7 +20027,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20060,7 +20060,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_next_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20095,7 +20095,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20414,7 +20414,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20452,7 +20452,7 @@ pub mod __de {
             let mut f_progress = None;
             let mut f_total = None;
             let mut f_message = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20514,7 +20514,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_arguments = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20559,7 +20559,7 @@ pub mod __de {
             let mut f_title = None;
             let mut f_description = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20597,7 +20597,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20637,7 +20637,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20672,7 +20672,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20708,7 +20708,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20745,7 +20745,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20779,7 +20779,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20812,7 +20812,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_contents = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20929,7 +20929,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_task_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20962,7 +20962,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21012,7 +21012,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21044,7 +21044,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21094,7 +21094,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21144,7 +21144,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21199,7 +21199,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21248,7 +21248,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21288,7 +21288,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21322,7 +21322,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21370,7 +21370,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21416,7 +21416,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21449,7 +21449,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21484,7 +21484,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21518,7 +21518,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21559,7 +21559,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_name = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21595,7 +21595,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21633,7 +21633,7 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21835,7 +21835,7 @@ pub mod __de {
             let mut f_resources = None;
             let mut f_tools = None;
             let mut f_tasks = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21879,7 +21879,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21912,7 +21912,7 @@ pub mod __de {
             };
             let mut f_subscribe = None;
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21946,7 +21946,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21978,7 +21978,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_call = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22010,7 +22010,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22044,7 +22044,7 @@ pub mod __de {
             let mut f_list = None;
             let mut f_cancel = None;
             let mut f_requests = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22587,7 +22587,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22624,7 +22624,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_level = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22658,7 +22658,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22785,7 +22785,7 @@ pub mod __de {
             let mut f_max_length = None;
             let mut f_format = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22842,7 +22842,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22879,7 +22879,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22913,7 +22913,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22959,7 +22959,7 @@ pub mod __de {
             let mut f_last_updated_at = None;
             let mut f_ttl = None;
             let mut f_poll_interval = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23007,7 +23007,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_task = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23041,7 +23041,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23073,7 +23073,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_ttl = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23118,7 +23118,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23168,7 +23168,7 @@ pub mod __de {
             let mut f_last_updated_at = None;
             let mut f_ttl = None;
             let mut f_poll_interval = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23219,7 +23219,7 @@ pub mod __de {
             let mut f_text = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23259,7 +23259,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut f_text = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23310,7 +23310,7 @@ pub mod __de {
             let mut f_max_items = None;
             let mut f_items = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23354,7 +23354,7 @@ pub mod __de {
             };
             let mut f_const = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23388,7 +23388,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_any_of = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23423,7 +23423,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_one_of = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23463,7 +23463,7 @@ pub mod __de {
             };
             let mut f_const = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23515,7 +23515,7 @@ pub mod __de {
             let mut f_output_schema = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23565,7 +23565,7 @@ pub mod __de {
             let mut f_schema = None;
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23604,7 +23604,7 @@ pub mod __de {
             let mut f_schema = None;
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23651,7 +23651,7 @@ pub mod __de {
             let mut f_destructive_hint = None;
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23691,7 +23691,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_mode = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23736,7 +23736,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_task_support = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23781,7 +23781,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23828,7 +23828,7 @@ pub mod __de {
             let mut f_structured_content = None;
             let mut f_is_error = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23872,7 +23872,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_input = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23912,7 +23912,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23947,7 +23947,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_elicitations = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -23980,7 +23980,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -24016,7 +24016,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -24053,7 +24053,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -24087,7 +24087,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_progress_token = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -24132,7 +24132,7 @@ pub mod __de {
             let mut f_max_items = None;
             let mut f_items = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -24175,7 +24175,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_enum = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -24211,7 +24211,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_enum = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,

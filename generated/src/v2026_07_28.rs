@@ -26,7 +26,7 @@ pub struct Annotations {
     pub last_modified: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -96,7 +96,7 @@ pub struct AudioContent {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl AudioContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -169,7 +169,7 @@ pub struct BaseMetadata {
     pub title: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BaseMetadata {
     fn serialize<S: __rt::serde::Serializer>(
@@ -221,7 +221,7 @@ pub struct BlobResourceContents {
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -283,7 +283,7 @@ pub struct BooleanSchema {
     pub default: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl BooleanSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -380,7 +380,7 @@ pub struct CacheableResult {
     pub cache_scope: CacheableResultCacheScope,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CacheableResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -484,7 +484,7 @@ pub struct CallToolRequest {
     pub params: CallToolRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CallToolRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -547,7 +547,7 @@ pub struct CallToolRequestParams {
     pub arguments: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -656,7 +656,7 @@ pub struct CallToolResult {
     pub is_error: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -758,7 +758,7 @@ pub struct CallToolResultResponse {
     pub result: CallToolResultResponseResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CallToolResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -869,7 +869,7 @@ pub struct CancelledNotification {
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CancelledNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -922,7 +922,7 @@ pub struct CancelledNotificationParams {
     pub reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -994,7 +994,7 @@ pub struct ClientCapabilities {
     pub extensions: Option<__rt::IndexMap<String, JsonObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1102,7 +1102,7 @@ pub struct ClientCapabilitiesSampling {
     pub tools: Option<JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesSampling {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1164,7 +1164,7 @@ pub struct ClientCapabilitiesElicitation {
     pub url: Option<JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1230,7 +1230,7 @@ pub struct ClientNotification {
     pub params: CancelledNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ClientNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -1427,7 +1427,7 @@ pub struct CompleteRequest {
     pub params: CompleteRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CompleteRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -1488,7 +1488,7 @@ pub struct CompleteRequestParams {
     pub context: Option<CompleteRequestParamsContext>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1628,7 +1628,7 @@ pub struct CompleteRequestParamsArgument {
     pub value: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1666,7 +1666,7 @@ pub struct CompleteRequestParamsContext {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1720,7 +1720,7 @@ pub struct CompleteResult {
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1778,7 +1778,7 @@ pub struct CompleteResultCompletion {
     pub has_more: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
     fn serialize<S: __rt::serde::Serializer>(
@@ -1836,7 +1836,7 @@ pub struct CompleteResultResponse {
     pub result: CompleteResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CompleteResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -1969,7 +1969,7 @@ pub struct CreateMessageRequest {
     pub params: CreateMessageRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl CreateMessageRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2041,7 +2041,7 @@ pub struct CreateMessageRequestParams {
     pub tool_choice: Option<ToolChoice>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2243,7 +2243,7 @@ pub struct CreateMessageResult {
     pub stop_reason: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2438,7 +2438,7 @@ pub struct DiscoverRequest {
     pub params: RequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl DiscoverRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2530,7 +2530,7 @@ pub struct DiscoverResult {
     pub instructions: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for DiscoverResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2653,7 +2653,7 @@ pub struct DiscoverResultResponse {
     pub result: DiscoverResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl DiscoverResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -2702,7 +2702,7 @@ pub struct ElicitRequest {
     pub params: ElicitRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -2751,7 +2751,7 @@ pub struct ElicitRequestFormParams {
     pub requested_schema: ElicitRequestFormParamsRequestedSchema,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestFormParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -2845,7 +2845,7 @@ pub struct ElicitRequestFormParamsRequestedSchema {
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequestFormParamsRequestedSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -2965,7 +2965,7 @@ pub struct ElicitRequestUrlParams {
     pub url: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ElicitRequestUrlParams {
     /// The fixed value of `mode`, checked when decoding and written when encoding.
@@ -3015,7 +3015,7 @@ pub struct ElicitResult {
     pub content: Option<__rt::IndexMap<String, ElicitResultContentValue>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3184,7 +3184,7 @@ pub struct EmbeddedResource {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl EmbeddedResource {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -3410,7 +3410,7 @@ pub struct Error {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Error {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3460,7 +3460,7 @@ pub struct GetPromptRequest {
     pub params: GetPromptRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetPromptRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3523,7 +3523,7 @@ pub struct GetPromptRequestParams {
     pub arguments: Option<__rt::IndexMap<String, String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3606,7 +3606,7 @@ pub struct GetPromptResult {
     pub messages: Vec<PromptMessage>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -3669,7 +3669,7 @@ pub struct GetPromptResultResponse {
     pub result: GetPromptResultResponseResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl GetPromptResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3781,7 +3781,7 @@ pub struct HeaderMismatchError {
     pub error: HeaderMismatchErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl HeaderMismatchError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -3840,7 +3840,7 @@ pub struct HeaderMismatchErrorError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl HeaderMismatchErrorError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -3912,7 +3912,7 @@ pub struct Icon {
     pub theme: Option<IconTheme>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icon {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4026,7 +4026,7 @@ pub struct Icons {
     pub icons: Option<Vec<Icon>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icons {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4079,7 +4079,7 @@ pub struct ImageContent {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ImageContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -4172,7 +4172,7 @@ pub struct Implementation {
     pub website_url: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4327,7 +4327,7 @@ pub struct InputRequiredResult {
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InputRequiredResult {
     /// The fixed value of `resultType`, checked when decoding and written when encoding.
@@ -4460,7 +4460,7 @@ pub struct InputResponseRequestParams {
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InputResponseRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -4525,7 +4525,7 @@ pub struct InternalError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InternalError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -4587,7 +4587,7 @@ pub struct InvalidParamsError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InvalidParamsError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -4640,7 +4640,7 @@ pub struct InvalidRequestError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl InvalidRequestError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -4699,7 +4699,7 @@ pub struct JsonRpcErrorResponse {
     pub error: Error,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcErrorResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -4825,7 +4825,7 @@ pub struct JsonRpcNotification {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -4880,7 +4880,7 @@ pub struct JsonRpcRequest {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -4983,7 +4983,7 @@ pub struct JsonRpcResultResponse {
     pub result: McpResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl JsonRpcResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5117,7 +5117,7 @@ pub struct LegacyTitledEnumSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LegacyTitledEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -5200,7 +5200,7 @@ pub struct ListPromptsRequest {
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListPromptsRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5288,7 +5288,7 @@ pub struct ListPromptsResult {
     pub prompts: Vec<Prompt>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5408,7 +5408,7 @@ pub struct ListPromptsResultResponse {
     pub result: ListPromptsResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListPromptsResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5459,7 +5459,7 @@ pub struct ListResourceTemplatesRequest {
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourceTemplatesRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5547,7 +5547,7 @@ pub struct ListResourceTemplatesResult {
     pub resource_templates: Vec<ResourceTemplate>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5667,7 +5667,7 @@ pub struct ListResourceTemplatesResultResponse {
     pub result: ListResourceTemplatesResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourceTemplatesResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5721,7 +5721,7 @@ pub struct ListResourcesRequest {
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourcesRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5809,7 +5809,7 @@ pub struct ListResourcesResult {
     pub resources: Vec<Resource>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -5929,7 +5929,7 @@ pub struct ListResourcesResultResponse {
     pub result: ListResourcesResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListResourcesResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -5987,7 +5987,7 @@ pub struct ListRootsRequest {
     pub params: Option<ListRootsRequestParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListRootsRequest {
     /// The fixed value of `method`, checked when decoding and written when encoding.
@@ -6039,7 +6039,7 @@ pub struct ListRootsRequestParams {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6085,7 +6085,7 @@ pub struct ListRootsResult {
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6126,7 +6126,7 @@ pub struct ListToolsRequest {
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListToolsRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6214,7 +6214,7 @@ pub struct ListToolsResult {
     pub tools: Vec<Tool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6334,7 +6334,7 @@ pub struct ListToolsResultResponse {
     pub result: ListToolsResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ListToolsResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6449,7 +6449,7 @@ pub struct LoggingMessageNotification {
     pub params: LoggingMessageNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl LoggingMessageNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6502,7 +6502,7 @@ pub struct LoggingMessageNotificationParams {
     pub data: __rt::Value,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6582,7 +6582,7 @@ pub struct MethodNotFoundError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl MethodNotFoundError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -6637,7 +6637,7 @@ pub struct MissingRequiredClientCapabilityError {
     pub error: MissingRequiredClientCapabilityErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl MissingRequiredClientCapabilityError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -6694,7 +6694,7 @@ pub struct MissingRequiredClientCapabilityErrorErrorData {
     pub required_capabilities: ClientCapabilities,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorErrorData {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6735,7 +6735,7 @@ pub struct MissingRequiredClientCapabilityErrorError {
     pub data: MissingRequiredClientCapabilityErrorErrorData,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl MissingRequiredClientCapabilityErrorError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -6795,7 +6795,7 @@ pub struct ModelHint {
     pub name: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
     fn serialize<S: __rt::serde::Serializer>(
@@ -6867,7 +6867,7 @@ pub struct ModelPreferences {
     pub intelligence_priority: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7003,7 +7003,7 @@ pub struct Notification {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7058,7 +7058,7 @@ pub struct NotificationMetaObject {
     pub subscription_id: Option<RequestId>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7105,7 +7105,7 @@ pub struct NotificationParams {
     pub meta: Option<NotificationMetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7159,7 +7159,7 @@ pub struct NumberSchema {
     pub default: Option<__rt::Number>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NumberSchema {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7288,7 +7288,7 @@ pub struct PaginatedRequest {
     pub params: PaginatedRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PaginatedRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -7346,7 +7346,7 @@ pub struct PaginatedRequestParams {
     pub cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7403,7 +7403,7 @@ pub struct PaginatedResult {
     pub next_cursor: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7461,7 +7461,7 @@ pub struct ParseError {
     pub data: Option<__rt::Value>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ParseError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -7677,7 +7677,7 @@ pub struct ProgressNotification {
     pub params: ProgressNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ProgressNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -7732,7 +7732,7 @@ pub struct ProgressNotificationParams {
     pub message: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7883,7 +7883,7 @@ pub struct Prompt {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
     fn serialize<S: __rt::serde::Serializer>(
@@ -7986,7 +7986,7 @@ pub struct PromptArgument {
     pub required: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8052,7 +8052,7 @@ pub struct PromptListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -8112,7 +8112,7 @@ pub struct PromptMessage {
     pub content: ContentBlock,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8160,7 +8160,7 @@ pub struct PromptReference {
     pub title: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl PromptReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -8213,7 +8213,7 @@ pub struct ReadResourceRequest {
     pub params: ReadResourceRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ReadResourceRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -8274,7 +8274,7 @@ pub struct ReadResourceRequestParams {
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8365,7 +8365,7 @@ pub struct ReadResourceResult {
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8528,7 +8528,7 @@ pub struct ReadResourceResultResponse {
     pub result: ReadResourceResultResponseResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ReadResourceResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -8639,7 +8639,7 @@ pub struct Request {
     pub params: Option<__rt::Map<String, __rt::Value>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8770,7 +8770,7 @@ pub struct RequestMetaObject {
     pub log_level: Option<LoggingLevel>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8856,7 +8856,7 @@ pub struct RequestParams {
     pub meta: RequestMetaObject,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -8925,7 +8925,7 @@ pub struct Resource {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9043,7 +9043,7 @@ pub struct ResourceContents {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9134,7 +9134,7 @@ pub struct ResourceLink {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceLink {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -9253,7 +9253,7 @@ pub struct ResourceListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -9310,7 +9310,7 @@ pub struct ResourceRequestParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9377,7 +9377,7 @@ pub struct ResourceTemplate {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9481,7 +9481,7 @@ pub struct ResourceTemplateReference {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceTemplateReference {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -9522,7 +9522,7 @@ pub struct ResourceUpdatedNotification {
     pub params: ResourceUpdatedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ResourceUpdatedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -9571,7 +9571,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9625,7 +9625,7 @@ pub struct McpResult {
     pub result_type: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9679,7 +9679,7 @@ pub struct ResultMetaObject {
     pub server_info: Option<Implementation>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResultMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9776,7 +9776,7 @@ pub struct Root {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
     fn serialize<S: __rt::serde::Serializer>(
@@ -9836,7 +9836,7 @@ pub struct SamplingMessage {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10122,7 +10122,7 @@ pub struct ServerCapabilities {
     pub extensions: Option<__rt::IndexMap<String, JsonObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10253,7 +10253,7 @@ pub struct ServerCapabilitiesPrompts {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10299,7 +10299,7 @@ pub struct ServerCapabilitiesResources {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10353,7 +10353,7 @@ pub struct ServerCapabilitiesTools {
     pub list_changed: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
     fn serialize<S: __rt::serde::Serializer>(
@@ -10769,7 +10769,7 @@ pub struct StringSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl StringSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -10926,7 +10926,7 @@ pub struct SubscriptionFilter {
     pub resource_subscriptions: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionFilter {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11009,7 +11009,7 @@ pub struct SubscriptionsAcknowledgedNotification {
     pub params: SubscriptionsAcknowledgedNotificationParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscriptionsAcknowledgedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -11061,7 +11061,7 @@ pub struct SubscriptionsAcknowledgedNotificationParams {
     pub notifications: SubscriptionFilter,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotificationParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11114,7 +11114,7 @@ pub struct SubscriptionsListenRequest {
     pub params: SubscriptionsListenRequestParams,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscriptionsListenRequest {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -11173,7 +11173,7 @@ pub struct SubscriptionsListenRequestParams {
     pub notifications: SubscriptionFilter,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsListenRequestParams {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11229,7 +11229,7 @@ pub struct SubscriptionsListenResult {
     pub result_type: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsListenResult {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11287,7 +11287,7 @@ pub struct SubscriptionsListenResultMetaObject {
     pub subscription_id: RequestId,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsListenResultMetaObject {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11345,7 +11345,7 @@ pub struct SubscriptionsListenResultResponse {
     pub result: SubscriptionsListenResult,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl SubscriptionsListenResultResponse {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -11401,7 +11401,7 @@ pub struct TextContent {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TextContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -11471,7 +11471,7 @@ pub struct TextResourceContents {
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11539,7 +11539,7 @@ pub struct TitledMultiSelectEnumSchema {
     pub default: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TitledMultiSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -11635,7 +11635,7 @@ pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     pub title: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11673,7 +11673,7 @@ pub struct TitledMultiSelectEnumSchemaItems {
     pub any_of: Vec<TitledMultiSelectEnumSchemaItemsAnyOfItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11718,7 +11718,7 @@ pub struct TitledSingleSelectEnumSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl TitledSingleSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -11794,7 +11794,7 @@ pub struct TitledSingleSelectEnumSchemaOneOfItem {
     pub title: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
     fn serialize<S: __rt::serde::Serializer>(
@@ -11879,7 +11879,7 @@ pub struct Tool {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12005,7 +12005,7 @@ pub struct ToolInputSchema {
     pub schema: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolInputSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12055,7 +12055,7 @@ pub struct ToolOutputSchema {
     pub schema: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolOutputSchema {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12129,7 +12129,7 @@ pub struct ToolAnnotations {
     pub open_world_hint: Option<bool>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12216,7 +12216,7 @@ pub struct ToolChoice {
     pub mode: Option<ToolChoiceMode>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolChoice {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12306,7 +12306,7 @@ pub struct ToolListChangedNotification {
     pub params: Option<NotificationParams>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolListChangedNotification {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -12381,7 +12381,7 @@ pub struct ToolResultContent {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolResultContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12466,7 +12466,7 @@ pub struct ToolUseContent {
     pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl ToolUseContent {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12530,7 +12530,7 @@ pub struct UnsupportedProtocolVersionError {
     pub error: UnsupportedProtocolVersionErrorError,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UnsupportedProtocolVersionError {
     /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -12590,7 +12590,7 @@ pub struct UnsupportedProtocolVersionErrorErrorData {
     pub requested: String,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorErrorData {
     fn serialize<S: __rt::serde::Serializer>(
@@ -12630,7 +12630,7 @@ pub struct UnsupportedProtocolVersionErrorError {
     pub data: UnsupportedProtocolVersionErrorErrorData,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UnsupportedProtocolVersionErrorError {
     /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -12689,7 +12689,7 @@ pub struct UntitledMultiSelectEnumSchema {
     pub default: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UntitledMultiSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12783,7 +12783,7 @@ pub struct UntitledMultiSelectEnumSchemaItems {
     pub r#enum: Vec<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UntitledMultiSelectEnumSchemaItems {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -12830,7 +12830,7 @@ pub struct UntitledSingleSelectEnumSchema {
     pub default: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
-    pub extra: __rt::Map<String, __rt::Value>,
+    pub extra: __rt::Extra,
 }
 impl UntitledSingleSelectEnumSchema {
     /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -14295,7 +14295,7 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut f_last_modified = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14334,7 +14334,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14374,7 +14374,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14411,7 +14411,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut f_blob = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14451,7 +14451,7 @@ pub mod __de {
             let mut f_title = None;
             let mut f_description = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14491,7 +14491,7 @@ pub mod __de {
             let mut f_result_type = None;
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14543,7 +14543,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14583,7 +14583,7 @@ pub mod __de {
             let mut f_request_state = None;
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14633,7 +14633,7 @@ pub mod __de {
             let mut f_content = None;
             let mut f_structured_content = None;
             let mut f_is_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14674,7 +14674,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14798,7 +14798,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14834,7 +14834,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_request_id = None;
             let mut f_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14880,7 +14880,7 @@ pub mod __de {
             let mut f_sampling = None;
             let mut f_elicitation = None;
             let mut f_extensions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14921,7 +14921,7 @@ pub mod __de {
             };
             let mut f_context = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14956,7 +14956,7 @@ pub mod __de {
             };
             let mut f_form = None;
             let mut f_url = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -14990,7 +14990,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15142,7 +15142,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15181,7 +15181,7 @@ pub mod __de {
             let mut f_ref = None;
             let mut f_argument = None;
             let mut f_context = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15271,7 +15271,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_value = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15305,7 +15305,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15339,7 +15339,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_result_type = None;
             let mut f_completion = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15377,7 +15377,7 @@ pub mod __de {
             let mut f_values = None;
             let mut f_total = None;
             let mut f_has_more = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15414,7 +15414,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15520,7 +15520,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15573,7 +15573,7 @@ pub mod __de {
             let mut f_metadata = None;
             let mut f_tools = None;
             let mut f_tool_choice = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15640,7 +15640,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_model = None;
             let mut f_stop_reason = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15761,7 +15761,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15811,7 +15811,7 @@ pub mod __de {
             let mut f_supported_versions = None;
             let mut f_capabilities = None;
             let mut f_instructions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15872,7 +15872,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15907,7 +15907,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15942,7 +15942,7 @@ pub mod __de {
             let mut f_mode = None;
             let mut f_message = None;
             let mut f_requested_schema = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -15996,7 +15996,7 @@ pub mod __de {
             let mut f_schema = None;
             let mut f_properties = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16084,7 +16084,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_url = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16120,7 +16120,7 @@ pub mod __de {
             };
             let mut f_action = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16202,7 +16202,7 @@ pub mod __de {
             let mut f_resource = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16563,7 +16563,7 @@ pub mod __de {
             let mut f_code = None;
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16600,7 +16600,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16640,7 +16640,7 @@ pub mod __de {
             let mut f_request_state = None;
             let mut f_name = None;
             let mut f_arguments = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16683,7 +16683,7 @@ pub mod __de {
             let mut f_result_type = None;
             let mut f_description = None;
             let mut f_messages = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16722,7 +16722,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16848,7 +16848,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16884,7 +16884,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16922,7 +16922,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_sizes = None;
             let mut f_theme = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -16967,7 +16967,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_icons = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17002,7 +17002,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17053,7 +17053,7 @@ pub mod __de {
             let mut f_version = None;
             let mut f_description = None;
             let mut f_website_url = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17154,7 +17154,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_input_requests = None;
             let mut f_request_state = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17321,7 +17321,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_input_responses = None;
             let mut f_request_state = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17358,7 +17358,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17394,7 +17394,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17430,7 +17430,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17466,7 +17466,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17627,7 +17627,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17664,7 +17664,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17792,7 +17792,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17867,7 +17867,7 @@ pub mod __de {
             let mut f_enum = None;
             let mut f_enum_names = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17909,7 +17909,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -17957,7 +17957,7 @@ pub mod __de {
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
             let mut f_prompts = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18013,7 +18013,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18049,7 +18049,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18097,7 +18097,7 @@ pub mod __de {
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
             let mut f_resource_templates = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18156,7 +18156,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18192,7 +18192,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18240,7 +18240,7 @@ pub mod __de {
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
             let mut f_resources = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18296,7 +18296,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18331,7 +18331,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18364,7 +18364,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18396,7 +18396,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_roots = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18429,7 +18429,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18477,7 +18477,7 @@ pub mod __de {
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
             let mut f_tools = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18533,7 +18533,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18590,7 +18590,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18627,7 +18627,7 @@ pub mod __de {
             let mut f_level = None;
             let mut f_logger = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18666,7 +18666,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18702,7 +18702,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18738,7 +18738,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_required_capabilities = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18778,7 +18778,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18813,7 +18813,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_name = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -18853,7 +18853,7 @@ pub mod __de {
             let mut f_cost_priority = None;
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19016,7 +19016,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19050,7 +19050,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_subscription_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19082,7 +19082,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19119,7 +19119,7 @@ pub mod __de {
             let mut f_minimum = None;
             let mut f_maximum = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19176,7 +19176,7 @@ pub mod __de {
             let mut f_id = None;
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19214,7 +19214,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19250,7 +19250,7 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_result_type = None;
             let mut f_next_cursor = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19287,7 +19287,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19605,7 +19605,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19643,7 +19643,7 @@ pub mod __de {
             let mut f_progress = None;
             let mut f_total = None;
             let mut f_message = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19705,7 +19705,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_arguments = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19750,7 +19750,7 @@ pub mod __de {
             let mut f_title = None;
             let mut f_description = None;
             let mut f_required = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19788,7 +19788,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19828,7 +19828,7 @@ pub mod __de {
             };
             let mut f_role = None;
             let mut f_content = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19863,7 +19863,7 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19899,7 +19899,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19938,7 +19938,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_input_responses = None;
             let mut f_request_state = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -19980,7 +19980,7 @@ pub mod __de {
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
             let mut f_contents = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20117,7 +20117,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20250,7 +20250,7 @@ pub mod __de {
             };
             let mut f_method = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20310,7 +20310,7 @@ pub mod __de {
             let mut f_client_info = None;
             let mut f_client_capabilities = None;
             let mut f_log_level = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20356,7 +20356,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20406,7 +20406,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20456,7 +20456,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20511,7 +20511,7 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20560,7 +20560,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20600,7 +20600,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20650,7 +20650,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20696,7 +20696,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20729,7 +20729,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20764,7 +20764,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_uri = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20799,7 +20799,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_result_type = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20833,7 +20833,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_server_info = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20874,7 +20874,7 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_name = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -20912,7 +20912,7 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21114,7 +21114,7 @@ pub mod __de {
             let mut f_resources = None;
             let mut f_tools = None;
             let mut f_extensions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21158,7 +21158,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21191,7 +21191,7 @@ pub mod __de {
             };
             let mut f_subscribe = None;
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21225,7 +21225,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_list_changed = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21738,7 +21738,7 @@ pub mod __de {
             let mut f_max_length = None;
             let mut f_format = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21802,7 +21802,7 @@ pub mod __de {
             let mut f_prompts_list_changed = None;
             let mut f_resources_list_changed = None;
             let mut f_resource_subscriptions = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21850,7 +21850,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21891,7 +21891,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_notifications = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21926,7 +21926,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21963,7 +21963,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_notifications = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -21998,7 +21998,7 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut f_result_type = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22036,7 +22036,7 @@ pub mod __de {
             };
             let mut f_server_info = None;
             let mut f_subscription_id = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22074,7 +22074,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_result = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22111,7 +22111,7 @@ pub mod __de {
             let mut f_text = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22151,7 +22151,7 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut f_text = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22202,7 +22202,7 @@ pub mod __de {
             let mut f_max_items = None;
             let mut f_items = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22246,7 +22246,7 @@ pub mod __de {
             };
             let mut f_const = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22280,7 +22280,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_any_of = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22315,7 +22315,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_one_of = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22355,7 +22355,7 @@ pub mod __de {
             };
             let mut f_const = None;
             let mut f_title = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22405,7 +22405,7 @@ pub mod __de {
             let mut f_output_schema = None;
             let mut f_annotations = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22451,7 +22451,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_schema = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22484,7 +22484,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_schema = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22526,7 +22526,7 @@ pub mod __de {
             let mut f_destructive_hint = None;
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22566,7 +22566,7 @@ pub mod __de {
                 consts: 0u64,
             };
             let mut f_mode = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22611,7 +22611,7 @@ pub mod __de {
                 consts: 6u64,
             };
             let mut f_params = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22658,7 +22658,7 @@ pub mod __de {
             let mut f_structured_content = None;
             let mut f_is_error = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22702,7 +22702,7 @@ pub mod __de {
             let mut f_name = None;
             let mut f_input = None;
             let mut f_meta = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22742,7 +22742,7 @@ pub mod __de {
             };
             let mut f_id = None;
             let mut f_error = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22778,7 +22778,7 @@ pub mod __de {
             };
             let mut f_supported = None;
             let mut f_requested = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22813,7 +22813,7 @@ pub mod __de {
             };
             let mut f_message = None;
             let mut f_data = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22861,7 +22861,7 @@ pub mod __de {
             let mut f_max_items = None;
             let mut f_items = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22904,7 +22904,7 @@ pub mod __de {
                 consts: 2u64,
             };
             let mut f_enum = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,
@@ -22940,7 +22940,7 @@ pub mod __de {
             let mut f_description = None;
             let mut f_enum = None;
             let mut f_default = None;
-            let mut extra = __rt::Map::new();
+            let mut extra = __rt::Extra::new();
             __rt::pull::object(
                 p,
                 &TABLE,

@@ -111,7 +111,7 @@ pub fn decode_mcp_typed(m: &Message) -> Result<Msg, String> {
     Ok(Msg::Response {
         id: r.id,
         result,
-        extra: r.extra,
+        extra: r.extra.into(),
     })
 }
 

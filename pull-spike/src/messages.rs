@@ -224,7 +224,7 @@ pub fn decode_message<'a, P: Pull<'a>>(
                 Msg::Request(ClientRequest::Initialize(InitializeRequest {
                     id,
                     params,
-                    extra,
+                    extra: extra.into(),
                 }))
             }
             (1, params) => {
@@ -236,7 +236,7 @@ pub fn decode_message<'a, P: Pull<'a>>(
                 Msg::Request(ClientRequest::ListTools(ListToolsRequest {
                     id,
                     params,
-                    extra,
+                    extra: extra.into(),
                 }))
             }
             (2, Some(Params::CallTool(params))) => {
@@ -244,7 +244,7 @@ pub fn decode_message<'a, P: Pull<'a>>(
                 Msg::Request(ClientRequest::CallTool(CallToolRequest {
                     id,
                     params,
-                    extra,
+                    extra: extra.into(),
                 }))
             }
             (3, params) => {
@@ -254,11 +254,14 @@ pub fn decode_message<'a, P: Pull<'a>>(
                 };
                 Msg::ClientNote(ClientNotification::Initialized(InitializedNotification {
                     params,
-                    extra,
+                    extra: extra.into(),
                 }))
             }
             (4, Some(Params::Progress(params))) => {
-                let n = ProgressNotification { params, extra };
+                let n = ProgressNotification {
+                    params,
+                    extra: extra.into(),
+                };
                 if from_server {
                     Msg::ServerNote(ServerNotification::Progress(n))
                 } else {
@@ -270,7 +273,11 @@ pub fn decode_message<'a, P: Pull<'a>>(
     }
     if let Some(error) = error {
         let _ = null_id;
-        return Ok(Msg::Error(JsonRpcErrorResponse { id, error, extra }));
+        return Ok(Msg::Error(JsonRpcErrorResponse {
+            id,
+            error,
+            extra: extra.into(),
+        }));
     }
     let id = id.ok_or_else(|| missing("id"))?;
     let result = match (result, result_mark) {

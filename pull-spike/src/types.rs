@@ -41,7 +41,7 @@ macro_rules! object {
                     let _ = k;
                     Ok(())
                 })?;
-                Ok($T { $($f: object!(@take $f $key $($req)?),)* extra })
+                Ok($T { $($f: object!(@take $f $key $($req)?),)* extra: extra.into() })
             }
         }
         impl Decode for $T {
@@ -294,14 +294,14 @@ impl Decode for EmbeddedResourceResource {
                 mime_type,
                 meta,
                 text,
-                extra,
+                extra: extra.into(),
             })),
             (None, Some(blob)) => Ok(EmbeddedResourceResource::Blob(BlobResourceContents {
                 uri,
                 mime_type,
                 meta,
                 blob,
-                extra,
+                extra: extra.into(),
             })),
             _ => Err(Error::new(
                 "no member of EmbeddedResourceResource matches this object; expected one of: Text (with uri, text); Blob (with uri, blob)",

@@ -16,12 +16,13 @@ pub fn serialize_extra<M: serde::ser::SerializeMap, V: Serialize>(
     Ok(())
 }
 
-/// [`serialize_extra`] for a raw JSON map.
+/// [`serialize_extra`] for the members kept as open JSON.
+#[inline]
 pub fn serialize_extra_value<M: serde::ser::SerializeMap>(
     map: &mut M,
-    extra: &Map<String, Value>,
+    extra: &Extra,
 ) -> Result<(), M::Error> {
-    for (k, v) in extra {
+    for (k, v) in extra.kept().into_iter().flatten() {
         map.serialize_entry(k, v)?;
     }
     Ok(())
@@ -288,7 +289,7 @@ mod tests {
 
     #[test]
     fn kept_members_are_written_back_in_place() {
-        struct WithExtra(Map<String, Value>, IndexMap<String, u8>);
+        struct WithExtra(Extra, IndexMap<String, u8>);
         impl Serialize for WithExtra {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 let mut m = s.serialize_map(None)?;
@@ -298,7 +299,7 @@ mod tests {
                 m.end()
             }
         }
-        let raw: Map<String, Value> = serde_json::from_str(r#"{"z":null,"y":[1]}"#).unwrap();
+        let raw: Extra = serde_json::from_str(r#"{"z":null,"y":[1]}"#).unwrap();
         let typed = IndexMap::from([("x".to_owned(), 9u8)]);
         let json = serde_json::to_string(&WithExtra(raw, typed)).unwrap();
         assert_eq!(json, r#"{"known":true,"z":null,"y":[1],"x":9}"#);

@@ -41,6 +41,7 @@ pub use serde;
 pub mod convert;
 mod decode;
 pub mod elicitation;
+mod extra;
 pub mod tools;
 pub mod traits;
 pub mod unknowns;
@@ -55,6 +56,7 @@ pub mod messages;
 pub mod pull;
 
 pub use decode::DecodeError;
+pub use extra::Extra;
 pub use json::RawJson;
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 pub use messages::{Awaiting, Awaits, ResultResponse, ResultType};
@@ -65,7 +67,8 @@ pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchem
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 
 /// The map types the generated types use, for building values: [`IndexMap`] for typed maps
-/// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON. Both keep
+/// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON ([`Extra`], a
+/// `Map` that takes no room until used, for the members a type does not declare). All keep
 /// member order.
 pub use indexmap::IndexMap;
 pub use serde_json::{Map, Number, Value};

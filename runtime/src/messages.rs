@@ -24,7 +24,7 @@ pub struct ResultResponse<Id> {
     /// The `result` member, exactly as received (or as encoded by [`Self::new`]).
     pub result: RawJson,
     /// Members besides `jsonrpc`, `id` and `result`, kept so that nothing is lost.
-    pub extra: Map<String, Value>,
+    pub extra: Extra,
 }
 
 impl<Id> ResultResponse<Id> {
@@ -33,7 +33,7 @@ impl<Id> ResultResponse<Id> {
         ResultResponse {
             id,
             result: RawJson::encode(result).expect("generated types always encode"),
-            extra: Map::new(),
+            extra: Extra::new(),
         }
     }
 
@@ -423,7 +423,7 @@ mod tests {
         let r = ResultResponse {
             id: 1u8,
             result: shared,
-            extra: Map::new(),
+            extra: Extra::new(),
         };
         assert_eq!(r.result_as::<Echo>().unwrap(), vec![1, 2]);
         assert_eq!(r.into_result_as::<Echo>().unwrap(), vec![1, 2]);

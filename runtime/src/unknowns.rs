@@ -25,6 +25,8 @@ use std::fmt;
 use indexmap::IndexMap;
 use serde_json::{Map, Number, Value};
 
+use crate::Extra;
+
 /// The JSON Pointer (RFC 6901) of the value being inspected: a growing string with a stack
 /// of segment starts, so descending and returning cost no allocation per level.
 #[derive(Debug, Default)]
@@ -165,11 +167,8 @@ impl Unknown {
 
 /// Reports every member of a raw `extra` map but `_meta`, which the specification allows on
 /// every request, notification and result whether or not a revision's schema lists it.
-pub fn unknown_value_members(
-    extra: &Map<String, Value>,
-    at: &mut JsonPath,
-    out: &mut Vec<Unknown>,
-) {
+pub fn unknown_value_members(extra: &Extra, at: &mut JsonPath, out: &mut Vec<Unknown>) {
+    let Some(extra) = extra.kept() else { return };
     for key in extra.keys().filter(|k| *k != "_meta") {
         at.push(key);
         out.push(Unknown {
@@ -288,8 +287,7 @@ mod tests {
 
     #[test]
     fn raw_members_are_reported_but_meta() {
-        let extra: Map<String, Value> =
-            serde_json::from_str(r#"{"_meta":{"k":1},"x":true,"y":null}"#).unwrap();
+        let extra: Extra = serde_json::from_str(r#"{"_meta":{"k":1},"x":true,"y":null}"#).unwrap();
         let mut at = JsonPath::new();
         at.push("params");
         let mut out = Vec::new();
@@ -304,7 +302,7 @@ mod tests {
         struct Leaf;
         impl Unknowns for Leaf {
             fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {
-                let mut extra = Map::new();
+                let mut extra = Extra::new();
                 extra.insert("u".into(), Value::Bool(true));
                 unknown_value_members(&extra, at, out);
             }

@@ -96,7 +96,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         Extra::Any => {
             let x = ident(&s.extra_name);
             (
-                quote! { let mut #x = __rt::Map::new(); },
+                quote! { let mut #x = __rt::Extra::new(); },
                 quote!(__rt::pull::Unknown::Keep(&mut #x)),
                 quote! { #x, },
             )

@@ -180,7 +180,7 @@ impl Cx<'_> {
             Extra::Any => quote! {
                 /// Members the schema does not declare, kept as they came so that nothing is
                 /// lost when the value is encoded again.
-                pub #extra_name: __rt::Map<String, __rt::Value>,
+                pub #extra_name: __rt::Extra,
             },
             Extra::Typed(t) => {
                 let t = self.ty_tokens(t);

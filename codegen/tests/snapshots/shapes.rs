@@ -66,7 +66,7 @@ pub mod shapes {
         pub meta: Option<__rt::Map<String, __rt::Value>>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl __rt::serde::Serialize for McpResult {
         fn serialize<S: __rt::serde::Serializer>(
@@ -116,7 +116,7 @@ pub mod shapes {
         pub params: Option<PingParams>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl Ping {
         /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -182,7 +182,7 @@ pub mod shapes {
         pub r#type: Option<String>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra_members: __rt::Map<String, __rt::Value>,
+        pub extra_members: __rt::Extra,
     }
     impl __rt::serde::Serialize for PingParams {
         fn serialize<S: __rt::serde::Serializer>(
@@ -244,7 +244,7 @@ pub mod shapes {
         pub ttl: Option<u64>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl Pong {
         /// The fixed value of `jsonrpc`, checked when decoding and written when encoding.
@@ -363,7 +363,7 @@ pub mod shapes {
         pub text: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl Text {
         /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -410,7 +410,7 @@ pub mod shapes {
         pub minimum: Option<__rt::Number>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl __rt::serde::Serialize for McpNumber {
         fn serialize<S: __rt::serde::Serializer>(
@@ -499,7 +499,7 @@ pub mod shapes {
         pub r#enum: Vec<String>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl Choice {
         /// The fixed value of `type`, checked when decoding and written when encoding.
@@ -612,7 +612,7 @@ pub mod shapes {
         pub message: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl __rt::serde::Serialize for Form {
         fn serialize<S: __rt::serde::Serializer>(
@@ -695,7 +695,7 @@ pub mod shapes {
         pub url: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl Link {
         /// The fixed value of `mode`, checked when decoding and written when encoding.
@@ -798,7 +798,7 @@ pub mod shapes {
         pub message: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl __rt::serde::Serialize for Error {
         fn serialize<S: __rt::serde::Serializer>(
@@ -840,7 +840,7 @@ pub mod shapes {
         pub error: SpecialError,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl __rt::serde::Serialize for Special {
         fn serialize<S: __rt::serde::Serializer>(
@@ -883,7 +883,7 @@ pub mod shapes {
         pub message: String,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
-        pub extra: __rt::Map<String, __rt::Value>,
+        pub extra: __rt::Extra,
     }
     impl SpecialError {
         /// The fixed value of `code`, checked when decoding and written when encoding.
@@ -1183,7 +1183,7 @@ pub mod shapes {
                     consts: 0u64,
                 };
                 let mut f_meta = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1216,7 +1216,7 @@ pub mod shapes {
                 };
                 let mut f_id = None;
                 let mut f_params = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1253,7 +1253,7 @@ pub mod shapes {
                 };
                 let mut f_extra = None;
                 let mut f_type = None;
-                let mut extra_members = __rt::Map::new();
+                let mut extra_members = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1289,7 +1289,7 @@ pub mod shapes {
                 let mut f_id = None;
                 let mut f_progress = None;
                 let mut f_ttl = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1377,7 +1377,7 @@ pub mod shapes {
                     consts: 2u64,
                 };
                 let mut f_text = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1411,7 +1411,7 @@ pub mod shapes {
                 };
                 let mut f_type = None;
                 let mut f_minimum = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1458,7 +1458,7 @@ pub mod shapes {
                     consts: 2u64,
                 };
                 let mut f_enum = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1598,7 +1598,7 @@ pub mod shapes {
                 };
                 let mut f_mode = None;
                 let mut f_message = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1639,7 +1639,7 @@ pub mod shapes {
                     consts: 2u64,
                 };
                 let mut f_url = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1720,7 +1720,7 @@ pub mod shapes {
                 };
                 let mut f_code = None;
                 let mut f_message = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1754,7 +1754,7 @@ pub mod shapes {
                     consts: 0u64,
                 };
                 let mut f_error = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,
@@ -1786,7 +1786,7 @@ pub mod shapes {
                     consts: 2u64,
                 };
                 let mut f_message = None;
-                let mut extra = __rt::Map::new();
+                let mut extra = __rt::Extra::new();
                 __rt::pull::object(
                     p,
                     &TABLE,

@@ -872,7 +872,7 @@ impl<H: ClientHandler> ClientSession<H> {
                 app::ClientMessage::Error(app::JsonRpcErrorResponse {
                     id: Some(id.clone()),
                     error: app::Error::new(code, message),
-                    extra: Map::new(),
+                    extra: crate::Extra::new(),
                 })
             }
         };

@@ -523,7 +523,7 @@ impl<H: Handler> ServerSession<H> {
             return Some(line(&v26::JsonRpcErrorResponse {
                 id: Some(id),
                 error,
-                extra: Map::new(),
+                extra: crate::Extra::new(),
             }));
         }
         let reply = |result: Result<Value, (i64, String)>| -> String {
@@ -599,7 +599,7 @@ impl<H: Handler> ServerSession<H> {
                 return Some(line(&v26::JsonRpcErrorResponse {
                     id: Some(id),
                     error,
-                    extra: Map::new(),
+                    extra: crate::Extra::new(),
                 }));
             }
             Err(Refusal(Kind::Ask { key, form })) => {

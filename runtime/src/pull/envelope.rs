@@ -201,7 +201,7 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                 Some(value) => RawJson::checked_decoded(text, value),
                 None => RawJson::checked(text),
             };
-            let mut extra = Map::new();
+            let mut extra = crate::Extra::new();
             if others > 0 {
                 // Members besides the envelope and the result, kept (rare: a second pass).
                 let mut q = whole();

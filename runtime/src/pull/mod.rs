@@ -6,17 +6,17 @@
 //!
 //! ```
 //! use mcp_typed_runtime::pull::*;
-//! use mcp_typed_runtime::{Map, Value};
+//! use mcp_typed_runtime::Extra;
 //!
 //! # #[derive(Debug)]
-//! struct Tool { name: String, title: Option<String>, extra: Map<String, Value> }
+//! struct Tool { name: String, title: Option<String>, extra: Extra }
 //!
 //! impl DecodeObject for Tool {
 //!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
 //!         static TABLE: Table =
 //!             Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b01, consts: 0 };
 //!         let (mut name, mut title) = (None, None);
-//!         let mut extra = Map::new();
+//!         let mut extra = Extra::new();
 //!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
 //!             match i {
 //!                 0 => name = Some(Decode::decode(p)?),

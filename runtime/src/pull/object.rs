@@ -1,7 +1,7 @@
 //! The one object loop ([`object()`]), driven per type by a key table ([`Table`]) and a
 //! closure that decodes the member at an index into its slot.
 
-use serde_json::{Map, Value};
+use crate::Extra;
 
 use super::parser::unexpected_number;
 use super::{Decode, Error, Kind, Parser, value};
@@ -57,7 +57,7 @@ pub(super) fn index_or_key(keys: &[&str], key: &str) -> Result<usize, String> {
 /// What to do with members the table does not declare.
 pub enum Unknown<'m> {
     /// Keep them as open JSON (a second member of the same name: "duplicate member `k`").
-    Keep(&'m mut Map<String, Value>),
+    Keep(&'m mut Extra),
     /// Refuse them: "unknown member `k`, expected one of `a`, `b`".
     Deny,
     /// Decode each with this closure (`additionalProperties` with a schema): it receives the

@@ -3,7 +3,7 @@
 
 use indexmap::IndexMap;
 use proptest::prelude::*;
-use serde_json::{Map, Number, Value, json};
+use serde_json::{Number, Value, json};
 
 use super::*;
 
@@ -15,7 +15,7 @@ struct Tool {
     title: Option<String>,
     tags: Vec<String>,
     size: Option<u64>,
-    extra: Map<String, Value>,
+    extra: crate::Extra,
 }
 
 impl DecodeObject for Tool {
@@ -30,7 +30,7 @@ impl DecodeObject for Tool {
         let mut title = None;
         let mut tags = None;
         let mut size = None;
-        let mut extra = Map::new();
+        let mut extra = crate::Extra::new();
         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
             match i {
                 0 => name = Some(Decode::decode(p)?),
@@ -122,7 +122,7 @@ impl Decode for Counts {
 #[derive(Debug, PartialEq)]
 struct Text {
     text: String,
-    extra: Map<String, Value>,
+    extra: crate::Extra,
 }
 
 impl DecodeObject for Text {
@@ -134,7 +134,7 @@ impl DecodeObject for Text {
             consts: 0,
         };
         let mut text = None;
-        let mut extra = Map::new();
+        let mut extra = crate::Extra::new();
         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
             match i {
                 0 => text = Some(Decode::decode(p)?),
@@ -752,7 +752,11 @@ fn objects() {
             title: None,
             tags: vec!["a".into()],
             size: None,
-            extra: json!({"x": 2, "y": {"z": []}}).as_object().unwrap().clone(),
+            extra: json!({"x": 2, "y": {"z": []}})
+                .as_object()
+                .unwrap()
+                .clone()
+                .into(),
         }
     );
     // An unknown member twice is refused as a declared one is (it would be written twice).
@@ -902,7 +906,7 @@ fn tagged_unions() {
         Content::Text(
             Text {
                 text: "hi".into(),
-                extra: json!({"x": 1}).as_object().unwrap().clone()
+                extra: json!({"x": 1}).as_object().unwrap().clone().into()
             },
             true
         )
