@@ -102,6 +102,10 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn object_first(&mut self) -> Result<Option<&str>, Error> {
         self.enter()?;
+        if let Some(key) = self.plain_key(b'{') {
+            self.depth += 1;
+            return Ok(Some(key));
+        }
         match self.j.known_object() {
             Ok(Some(key)) => {
                 self.depth += 1;
@@ -115,6 +119,9 @@ impl<'a> Parser<'a> {
     /// After a member's value: the next key, or `None` at the object's `}` (read).
     #[inline]
     pub fn object_next(&mut self) -> Result<Option<&str>, Error> {
+        if let Some(key) = self.plain_key(b',') {
+            return Ok(Some(key));
+        }
         match self.j.next_key() {
             Ok(Some(key)) => Ok(Some(key)),
             Ok(None) => {
@@ -123,6 +130,40 @@ impl<'a> Parser<'a> {
             }
             Err(e) => Err(jiter_error(self.data, self.base, e)),
         }
+    }
+
+    /// The common key read without jiter: `opener` (the object's `{`, or the `,` after a
+    /// member's value) at jiter's position, then a key written plainly (printable ASCII, no
+    /// escape) and its `:`; jiter goes on after the `:`. `None` for anything else (an
+    /// escape, other bytes, the object's end, any syntax error): jiter reads it from where
+    /// it was, and reports any error, as before. jiter's own key reading scans each key with
+    /// its SIMD string decoder, which costs more than the key for the short keys of JSON-RPC
+    /// (BENCHMARKS.md section 9).
+    #[inline]
+    fn plain_key(&mut self, opener: u8) -> Option<&'a str> {
+        let rest = &self.data[self.base..];
+        let mut i = skip_whitespace(rest, self.j.current_index());
+        if rest.get(i) != Some(&opener) {
+            return None;
+        }
+        i = skip_whitespace(rest, i + 1);
+        if rest.get(i) != Some(&b'"') {
+            return None;
+        }
+        let start = i + 1;
+        let end = plain_end::<true>(rest, start);
+        if rest.get(end) != Some(&b'"') {
+            return None;
+        }
+        let colon = skip_whitespace(rest, end + 1);
+        if rest.get(colon) != Some(&b':') {
+            return None;
+        }
+        // Not in `text` only past the first byte that is not UTF-8 (`from_slice`).
+        let key = self.text.get(self.base + start..self.base + end)?;
+        self.base += colon + 1;
+        self.j = Jiter::new(&self.data[self.base..]);
+        Some(key)
     }
 
     /// After `peek() == Array`: enters the array; whether an element follows (`false`: the
@@ -166,10 +207,32 @@ impl<'a> Parser<'a> {
     /// when it has escapes).
     #[inline]
     pub fn str(&mut self) -> Result<&str, Error> {
+        if let Some(s) = self.plain_str() {
+            return Ok(s);
+        }
         match self.j.known_str() {
             Ok(s) => Ok(s),
             Err(e) => Err(jiter_error(self.data, self.base, e)),
         }
+    }
+
+    /// [`Parser::str`] without jiter for a string without escapes (jiter is on its `"`): the
+    /// string is a slice of the input, and jiter goes on after it. `None` for anything else
+    /// (an escape, a control character, the input's end): jiter reads it, as before.
+    #[inline]
+    fn plain_str(&mut self) -> Option<&'a str> {
+        let rest = &self.data[self.base..];
+        let start = self.j.current_index() + 1;
+        let end = plain_end::<false>(rest, start);
+        if rest.get(end) != Some(&b'"') {
+            return None;
+        }
+        // Not in `text` past the first byte that is not UTF-8 (`from_slice`): jiter reads
+        // it and says so.
+        let s = self.text.get(self.base + start..self.base + end)?;
+        self.base += end + 1;
+        self.j = Jiter::new(&self.data[self.base..]);
+        Some(s)
     }
 
     /// After `peek() == Bool`.
@@ -457,6 +520,47 @@ impl<'a> Parser<'a> {
             false,
         )
     }
+}
+
+/// The offset of the first byte at or after `i` that a string without escapes does not hold:
+/// a `"`, a `\\`, a control character, or (when `ASCII`) a byte of a non-ASCII character.
+/// Eight bytes at a time (the lowest byte flagged in a word is exact; flags above it may not
+/// be).
+#[inline]
+fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    while let Some(word) = data.get(i..i + 8) {
+        let Ok(word) = <[u8; 8]>::try_from(word) else {
+            break;
+        };
+        let x = u64::from_le_bytes(word);
+        let stop = zero(x ^ (ONES * u64::from(b'"')))
+            | zero(x ^ (ONES * u64::from(b'\\')))
+            | (x.wrapping_sub(ONES * 0x20) & !x & HIGH)
+            | if ASCII { x & HIGH } else { 0 };
+        if stop != 0 {
+            return i + (stop.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&b) = data.get(i) {
+        if b < b' ' || (ASCII && b >= 0x80) || b == b'"' || b == b'\\' {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// The offset of the first byte at or after `i` that is not JSON whitespace.
+#[inline]
+fn skip_whitespace(data: &[u8], mut i: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\n' | b'\r') = data.get(i) {
+        i += 1;
+    }
+    i
 }
 
 /// A number named as serde_json names it in type errors.

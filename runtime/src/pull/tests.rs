@@ -311,6 +311,33 @@ fn same_slice(bytes: &[u8]) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// A syntax error of ours has the message and offset of jiter's own parse of the text (which
+/// reads every key and string with jiter), when that fails too.
+fn same_syntax_error(text: &str) -> Result<(), TestCaseError> {
+    let Err(ours) = from_str::<Value>(text) else {
+        return Ok(());
+    };
+    // Errors jiter does not make: the recursion limit, numbers serde_json cannot hold.
+    if !ours.is_syntax()
+        || ours.message().contains("recursion")
+        || ours.message().contains("out of range")
+    {
+        return Ok(());
+    }
+    let theirs = match jiter::JsonValue::parse(text.as_bytes(), false) {
+        Ok(_) => return Ok(()),
+        Err(e) => e,
+    };
+    let message = theirs.error_type.to_string();
+    prop_assert_eq!(
+        (ours.message(), ours.offset()),
+        (message.as_str(), theirs.index),
+        "text {:?}",
+        text
+    );
+    Ok(())
+}
+
 /// A JSON number's text: big, negative, with fraction and exponent.
 fn number_text() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -492,6 +519,20 @@ proptest! {
         if let Ok(s) = std::str::from_utf8(&bytes) {
             same_str(s)?;
         }
+    }
+
+    #[test]
+    fn syntax_errors_where_jiter_places_them(
+        text in json_text(),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 1..4),
+    ) {
+        // The parser reads plain keys itself (`Parser::plain_key`) and hands everything
+        // else to jiter: a syntax error is jiter's, at jiter's offset, either way.
+        let bytes = mutate(text.as_bytes(), &edits);
+        if let Ok(s) = std::str::from_utf8(&bytes) {
+            same_syntax_error(s)?;
+        }
+        same_syntax_error(&text)?;
     }
 
     #[test]
