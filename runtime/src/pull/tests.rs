@@ -329,6 +329,10 @@ fn same_syntax_error(text: &str) -> Result<(), TestCaseError> {
         Err(e) => e,
     };
     let message = theirs.error_type.to_string();
+    // jiter's values hold no integer beyond 64 bits (its `num-bigint` feature is off).
+    if message == "number out of range" {
+        return Ok(());
+    }
     prop_assert_eq!(
         (ours.message(), ours.offset()),
         (message.as_str(), theirs.index),
