@@ -276,13 +276,19 @@ impl<'a> Parser<'a> {
         match self.peek()? {
             Kind::Object => {
                 self.enter()?;
-                match self.j.next_object_bytes() {
-                    Ok(Some(_)) => self.depth += 1,
-                    Ok(None) => return Ok(()),
-                    Err(e) => return Err(jiter_error(self.data, self.base, e)),
+                if self.plain_key(b'{').is_none() {
+                    match self.j.next_object_bytes() {
+                        Ok(Some(_)) => {}
+                        Ok(None) => return Ok(()),
+                        Err(e) => return Err(jiter_error(self.data, self.base, e)),
+                    }
                 }
+                self.depth += 1;
                 loop {
                     self.skip()?;
+                    if self.plain_key(b',').is_some() {
+                        continue;
+                    }
                     match self.j.next_key_bytes() {
                         Ok(Some(_)) => {}
                         Ok(None) => break,
@@ -303,6 +309,7 @@ impl<'a> Parser<'a> {
                 }
                 Ok(())
             }
+            Kind::String if self.plain_str().is_some() => Ok(()),
             _ => self
                 .j
                 .known_skip(self.peeked)
