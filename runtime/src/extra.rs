@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 /// `DerefMut` (the first mutable use allocates). A `Map` converts with `.into()` both ways.
 ///
 /// Most messages carry no unknown member, and a generated type has one such field per object
-/// (a `ClientCapabilities` nests a dozen): as a `Map` each took 72 bytes, and every message
+/// (a `ClientCapabilities` nests several): as a `Map` each took 72 bytes, and every message
 /// moved and dropped them all.
 ///
 /// ```
