@@ -17227,7 +17227,7 @@ pub mod __de {
         ) -> ::core::result::Result<Self, __rt::pull::Error> {
             match p.peek()? {
                 __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                    __rt::pull::tagged_or_absent(
                         p,
                         "mode",
                         &["url", "form"],

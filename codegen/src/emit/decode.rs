@@ -372,8 +372,14 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
         }
     });
     let expecting = format!("a {union_name} object");
+    // With a variant for tagless objects, those are decoded in one pass on a guess.
+    let tagged = if t.absent.is_some() {
+        quote!(tagged_or_absent)
+    } else {
+        quote!(tagged)
+    };
     quote! {
-        __rt::pull::tagged(p, #tag, &[#( #values ),*], #expecting, &mut |p, tag, start| {
+        __rt::pull::#tagged(p, #tag, &[#( #values ),*], #expecting, &mut |p, tag, start| {
             match tag {
                 #( #arms )*
                 #[allow(unreachable_patterns)]

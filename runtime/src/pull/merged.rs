@@ -235,6 +235,8 @@ impl Merged {
         // have only members some variant declares).
         let mut others: Vec<String> = Vec::new();
         let mark = match start {
+            // Scored members are not decoded one by one: the guess is not taken.
+            Start::NoTag { .. } => return Err(super::object::tag_met()),
             Start::Value | Start::Message => {
                 let kind = p.peek()?;
                 if kind != Token::Object {

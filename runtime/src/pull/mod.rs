@@ -44,7 +44,9 @@
 //!   tag that comes late, a union told apart by its members) is skipped and decoded again
 //!   later from its *mark*, its byte offset in the input ([`Parser::at`]).
 //! - **Unions.** [`tagged`] reads the tag member; when it comes first (as every encoder
-//!   writes it) the variant continues after it in one pass ([`Start::AfterTag`]). [`Merged`]
+//!   writes it) the variant continues after it in one pass ([`Start::AfterTag`]); a union
+//!   with a variant for tagless objects guesses that one in one pass when the tag is not
+//!   first ([`tagged_or_absent`], [`Start::NoTag`]). [`Merged`]
 //!   records which members an object has, for unions told apart by them, and scores each
 //!   variant from a generated table.
 //! - **Errors** ([`Error`]) are placed when made (byte offset, line, column: computed on the
@@ -80,5 +82,5 @@ pub use object::{
     required, whole,
 };
 pub use parser::{Kind, Parser};
-pub use union::{Score, Tag, best_member, skip_rest, tagged};
+pub use union::{Score, Tag, best_member, skip_rest, tagged, tagged_or_absent};
 pub use value::{Decode, DecodeObject, kept_whole, number, value};

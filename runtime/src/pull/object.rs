@@ -26,6 +26,15 @@ pub enum Start {
     /// 2025-11-25): members `jsonrpc` and `id` are the message's, read by
     /// [`message`](super::message()), and skipped here.
     Message,
+    /// On the object's `{`, for the variant a union decodes when its tag is absent
+    /// ([`tagged_or_absent`](super::tagged_or_absent)), decoded in one pass on the guess that
+    /// the object has no member `tag`: the object loop stops with an error at a member `tag`,
+    /// and a decoder that does not decode member by member ([`whole`], a union told apart by
+    /// members) stops at once. On any error the union decodes the object the long way.
+    NoTag {
+        /// The union's tag member.
+        tag: &'static str,
+    },
 }
 
 /// The key table of an object type (a `static` per generated type).
@@ -89,8 +98,13 @@ pub fn object(
     };
     // Where the current key was read from (to read it again for an error's pointer).
     let mut key_mark;
+    // The slot (or unknown key) of the tag a `NoTag` guess must not meet.
+    let no_tag = match start {
+        Start::NoTag { tag } => Some(index_or_key(table.keys, tag)),
+        _ => None,
+    };
     let mut next = match start {
-        Start::Value | Start::Message => {
+        Start::Value | Start::Message | Start::NoTag { .. } => {
             let kind = p.peek()?;
             if kind != Kind::Object {
                 return Err(p.wrong(table.expecting, kind));
@@ -111,6 +125,9 @@ pub fn object(
         }
     };
     while let Some(key) = next {
+        if no_tag.is_some() && no_tag.as_ref() == Some(&key) {
+            return Err(tag_met());
+        }
         m.member(p, key, key_mark)?;
         key_mark = p.mark();
         next = lookup(table, p.object_next()?);
@@ -193,6 +210,13 @@ impl Members<'_, '_, '_> {
 #[inline]
 fn lookup(table: &Table, key: Option<&str>) -> Option<Result<usize, String>> {
     key.map(|k| index_or_key(table.keys, k))
+}
+
+/// A [`Start::NoTag`] guess that failed: the object has the tag (or the decoder cannot tell).
+/// Never reaches a caller: the union decodes the object again.
+#[cold]
+pub(super) fn tag_met() -> Error {
+    Error::unplaced("the union's tag is present".to_owned())
 }
 
 /// Every required member not seen, named at once.
@@ -286,6 +310,7 @@ pub fn whole<T>(
 ) -> Result<T, Error> {
     match start {
         Start::Value | Start::Message => f(p),
+        Start::NoTag { .. } => Err(tag_met()),
         Start::AfterTag { mark, .. } => {
             super::skip_rest(p)?;
             f(&mut p.at(mark))

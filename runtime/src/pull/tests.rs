@@ -207,6 +207,99 @@ impl Decode for Content {
     }
 }
 
+/// A union whose tag (`mode`) may be absent, then meaning `form` (as `ElicitRequestParams`);
+/// decoded with [`tagged`] (`guess: false`) or [`tagged_or_absent`] (`guess: true`).
+#[derive(Debug, PartialEq)]
+enum Elicit {
+    Url {
+        url: String,
+        message: String,
+    },
+    Form {
+        message: String,
+        mode: Option<usize>,
+    },
+    Other(Value),
+}
+
+fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
+    static URL: Table = Table {
+        expecting: "a Url object",
+        keys: &["url", "message", "mode"],
+        required: 0b111,
+        consts: 0b100,
+    };
+    static FORM: Table = Table {
+        expecting: "a Form object",
+        keys: &["message", "mode"],
+        required: 0b01,
+        consts: 0,
+    };
+    let variant = &mut |p: &mut Parser<'_>, tag: Tag, start: Start| match tag {
+        Tag::Known(0) => {
+            let (mut url, mut message) = (None, None);
+            object(p, &URL, start, Unknown::Deny, &mut |p, i| {
+                match i {
+                    0 => url = Some(Decode::decode(p)?),
+                    1 => message = Some(Decode::decode(p)?),
+                    _ => const_str(p, "url")?,
+                }
+                Ok(())
+            })?;
+            Ok(Elicit::Url {
+                url: required(url, "url")?,
+                message: required(message, "message")?,
+            })
+        }
+        Tag::Known(_) | Tag::Absent => {
+            let (mut message, mut mode) = (None, None);
+            object(p, &FORM, start, Unknown::Deny, &mut |p, i| {
+                match i {
+                    0 => message = Some(Decode::decode(p)?),
+                    // `null` reads as absent, as generated optional members do.
+                    _ => {
+                        mode = match p.peek()? {
+                            Kind::Null => nullable::<String>(p).map(|_| None)?,
+                            _ => Some(one_of(p, &["form"], "a mode")?),
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+            Ok(Elicit::Form {
+                message: required(message, "message")?,
+                mode,
+            })
+        }
+        Tag::Unknown => Ok(Elicit::Other(value(p)?)),
+    };
+    if guess {
+        tagged_or_absent(p, "mode", &["url", "form"], "an Elicit object", variant)
+    } else {
+        tagged(p, "mode", &["url", "form"], "an Elicit object", variant)
+    }
+}
+
+/// [`Elicit`] by the one-pass guess.
+#[derive(Debug, PartialEq)]
+struct Guessed(Elicit);
+
+impl Decode for Guessed {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        elicit(p, true).map(Guessed)
+    }
+}
+
+/// [`Elicit`] by the tag search.
+#[derive(Debug, PartialEq)]
+struct Searched(Elicit);
+
+impl Decode for Searched {
+    fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+        elicit(p, false).map(Searched)
+    }
+}
+
 /// A union told apart by its members: `{"uri", "text"}` or `{"uri", "blob"}`, or a
 /// JSON-RPC-like `{"method"}` vs `{"result"}` by a constant.
 #[derive(Debug, PartialEq)]
@@ -537,6 +630,46 @@ proptest! {
             same_syntax_error(s)?;
         }
         same_syntax_error(&text)?;
+    }
+
+    #[test]
+    fn a_tagless_guess_decodes_as_the_tag_search_does(
+        members in prop::collection::vec((0..4usize, 0..6usize), 0..6),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        // Objects of `message`, `url`, `mode` (every kind of value) and an unknown member,
+        // in any order, repeated or not; and their truncations.
+        const MODES: [&str; 6] = [r#""form""#, r#""url""#, r#""zzz""#, "null", "5", "{}"];
+        let parts: Vec<String> = members
+            .iter()
+            .map(|&(k, v)| match k {
+                0 => r#""message":"m""#.to_owned(),
+                1 => r#""url":"u""#.to_owned(),
+                2 => format!(r#""mode":{}"#, MODES[v]),
+                _ => format!(r#""x":{}"#, MODES[v]),
+            })
+            .collect();
+        let text = format!("[{{{}}}]", parts.join(","));
+        for text in [text.as_str(), &text[..cut.index(text.len() + 1)]] {
+            let one_pass = from_str::<Vec<Guessed>>(text);
+            let search = from_str::<Vec<Searched>>(text);
+            match (&one_pass, &search) {
+                (Ok(a), Ok(b)) => prop_assert!(
+                    a.iter().map(|g| &g.0).eq(b.iter().map(|s| &s.0)),
+                    "text {:?}: {:?} vs {:?}",
+                    text,
+                    a,
+                    b
+                ),
+                (Err(a), Err(b)) => prop_assert_eq!(
+                    (a.message(), a.offset(), a.pointer()),
+                    (b.message(), b.offset(), b.pointer()),
+                    "text {:?}",
+                    text
+                ),
+                _ => prop_assert!(false, "{:?}: {:?} vs {:?}", text, one_pass, search),
+            }
+        }
     }
 
     #[test]

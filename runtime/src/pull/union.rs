@@ -28,12 +28,47 @@ pub fn tagged<T>(
     expecting: &str,
     variant: &mut dyn FnMut(&mut Parser<'_>, Tag, Start) -> Result<T, Error>,
 ) -> Result<T, Error> {
+    tagged_with(p, tag, tags, expecting, false, variant)
+}
+
+/// [`tagged`] for a union with a variant for objects without the tag (an optional `mode`):
+/// when the tag is not the first member, the object is first decoded as that variant in one
+/// pass ([`Start::NoTag`]), on the guess that it has no tag (as senders of revisions before
+/// the tag write it); when the guess fails (the tag is met, or any error), it is decoded as
+/// [`tagged`] does, so the value or error is the same. Saves skipping the whole object to
+/// learn that it has no tag.
+pub fn tagged_or_absent<T>(
+    p: &mut Parser<'_>,
+    tag: &'static str,
+    tags: &[&str],
+    expecting: &str,
+    variant: &mut dyn FnMut(&mut Parser<'_>, Tag, Start) -> Result<T, Error>,
+) -> Result<T, Error> {
+    tagged_with(p, tag, tags, expecting, true, variant)
+}
+
+fn tagged_with<T>(
+    p: &mut Parser<'_>,
+    tag: &'static str,
+    tags: &[&str],
+    expecting: &str,
+    guess_absent: bool,
+    variant: &mut dyn FnMut(&mut Parser<'_>, Tag, Start) -> Result<T, Error>,
+) -> Result<T, Error> {
     let kind = p.peek()?;
     if kind != Kind::Object {
         return Err(p.wrong(expecting, kind));
     }
     let mark = p.mark();
     let mut is_tag = p.object_first()?.map(|k| k == tag);
+    if guess_absent && is_tag == Some(false) {
+        // The parser has entered the object: decode it again from its `{`.
+        let mut q = p.reopen(mark);
+        if let Ok(v) = variant(&mut q, Tag::Absent, Start::NoTag { tag }) {
+            *p = q;
+            return Ok(v);
+        }
+    }
     if is_tag == Some(true) {
         p.peek()?;
         let value = p.mark();
