@@ -1666,7 +1666,7 @@ pub mod shapes {
             ) -> ::core::result::Result<Self, __rt::pull::Error> {
                 match p.peek()? {
                     __rt::pull::Kind::Object => {
-                        __rt::pull::tagged(
+                        __rt::pull::tagged_or_absent(
                             p,
                             "mode",
                             &["form", "url"],

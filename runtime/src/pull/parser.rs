@@ -159,11 +159,7 @@ impl<'a> Parser<'a> {
         if rest.get(colon) != Some(&b':') {
             return None;
         }
-        // Not in `text` only past the first byte that is not UTF-8 (`from_slice`).
-        let key = self.text.get(self.base + start..self.base + end)?;
-        self.base += colon + 1;
-        self.j = Jiter::new(&self.data[self.base..]);
-        Some(key)
+        self.take_plain(start, end, colon + 1)
     }
 
     /// After `peek() == Array`: enters the array; whether an element follows (`false`: the
@@ -227,10 +223,16 @@ impl<'a> Parser<'a> {
         if rest.get(end) != Some(&b'"') {
             return None;
         }
-        // Not in `text` past the first byte that is not UTF-8 (`from_slice`): jiter reads
-        // it and says so.
+        self.take_plain(start, end, end + 1)
+    }
+
+    /// The text `start..end` of jiter's input, and jiter restarted at `next`; `None` (and
+    /// nothing moved) when the text is not in `text`: past the first byte that is not UTF-8
+    /// (`from_slice`), which jiter then reads and reports.
+    #[inline]
+    fn take_plain(&mut self, start: usize, end: usize, next: usize) -> Option<&'a str> {
         let s = self.text.get(self.base + start..self.base + end)?;
-        self.base += end + 1;
+        self.base += next;
         self.j = Jiter::new(&self.data[self.base..]);
         Some(s)
     }
