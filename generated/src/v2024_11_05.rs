@@ -215,7 +215,7 @@ pub struct CallToolRequestParams {
     /// The `name` member.
     pub name: String,
     /// The `arguments` member.
-    pub arguments: Option<__rt::Map<String, __rt::Value>>,
+    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -248,7 +248,7 @@ impl CallToolRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -259,7 +259,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_ref())
+        __rt::arguments_as(&self.name, self.arguments.as_deref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -280,7 +280,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `content` member.
     pub content: Vec<CallToolResultContentItem>,
     /// Whether the tool call ended in an error.
@@ -323,7 +323,7 @@ impl CallToolResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `isError`.
@@ -557,11 +557,13 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
-    pub sampling: Option<__rt::Map<String, __rt::Value>>,
+    pub sampling: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -603,7 +605,7 @@ impl ClientCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `roots`.
@@ -615,7 +617,7 @@ impl ClientCapabilities {
     /// Sets `sampling`.
     #[must_use]
     pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.sampling = Some(value);
+        self.sampling = Some(Box::new(value));
         self
     }
 }
@@ -1193,7 +1195,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1228,7 +1230,7 @@ impl CompleteResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -1405,7 +1407,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<__rt::Map<String, __rt::Value>>,
+    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1493,7 +1495,7 @@ impl CreateMessageRequestParams {
     /// Sets `metadata`.
     #[must_use]
     pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(value);
+        self.metadata = Some(Box::new(value));
         self
     }
 }
@@ -1512,7 +1514,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -1565,7 +1567,7 @@ impl CreateMessageResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `stopReason`.
@@ -1883,7 +1885,7 @@ pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
     pub name: String,
     /// Arguments to use for templating the prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1916,7 +1918,7 @@ impl GetPromptRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -1929,7 +1931,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -1970,7 +1972,7 @@ impl GetPromptResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `description`.
@@ -2255,7 +2257,7 @@ impl __rt::Unknowns for InitializeRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -2310,7 +2312,7 @@ impl InitializeResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `instructions`.
@@ -2390,7 +2392,7 @@ impl __rt::Unknowns for InitializedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2421,7 +2423,7 @@ impl InitializedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -2658,7 +2660,7 @@ impl __rt::Unknowns for JsonRpcNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2689,7 +2691,7 @@ impl JsonRpcNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3000,7 +3002,7 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3042,7 +3044,7 @@ impl ListPromptsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3164,7 +3166,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3206,7 +3208,7 @@ impl ListResourceTemplatesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3325,7 +3327,7 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3367,7 +3369,7 @@ impl ListResourcesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3538,7 +3540,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -3573,7 +3575,7 @@ impl ListRootsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3686,7 +3688,7 @@ impl __rt::Unknowns for ListToolsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3728,7 +3730,7 @@ impl ListToolsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -4123,7 +4125,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4154,7 +4156,7 @@ impl NotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4261,7 +4263,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -4299,7 +4301,7 @@ impl PaginatedResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -4793,7 +4795,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4824,7 +4826,7 @@ impl PromptListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5072,7 +5074,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5107,7 +5109,7 @@ impl ReadResourceResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5632,7 +5634,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5663,7 +5665,7 @@ impl ResourceListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5943,7 +5945,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5974,7 +5976,7 @@ impl McpResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6130,7 +6132,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6161,7 +6163,7 @@ impl RootsListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6276,9 +6278,11 @@ impl __rt::Unknowns for SamplingMessageContent {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<__rt::Map<String, __rt::Value>>,
+    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -6334,13 +6338,13 @@ impl ServerCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
     pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(value);
+        self.logging = Some(Box::new(value));
         self
     }
     /// Sets `prompts`.
@@ -7242,7 +7246,7 @@ impl __rt::Unknowns for Tool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
     /// The `properties` member.
-    pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -7287,7 +7291,7 @@ impl ToolInputSchema {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.properties = Some(value);
+        self.properties = Some(Box::new(value));
         self
     }
     /// Sets `required`.
@@ -7361,7 +7365,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7392,7 +7396,7 @@ impl ToolListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8744,7 +8748,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -8779,7 +8783,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -8943,9 +8947,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_sampling = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -9467,7 +9475,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -9608,7 +9616,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -9651,7 +9659,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -9926,7 +9934,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -9961,7 +9969,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10190,7 +10198,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -10266,7 +10274,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -10533,7 +10541,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -10771,7 +10779,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10874,7 +10882,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10980,7 +10988,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11114,7 +11122,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11215,7 +11223,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11461,7 +11469,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -11561,7 +11569,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11894,7 +11902,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12118,7 +12126,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12503,7 +12511,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12712,7 +12720,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12821,7 +12829,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12943,8 +12951,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
+                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -13722,7 +13734,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         1 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
@@ -13792,7 +13806,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())

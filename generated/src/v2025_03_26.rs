@@ -228,7 +228,7 @@ pub struct CallToolRequestParams {
     /// The `name` member.
     pub name: String,
     /// The `arguments` member.
-    pub arguments: Option<__rt::Map<String, __rt::Value>>,
+    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -261,7 +261,7 @@ impl CallToolRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -272,7 +272,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_ref())
+        __rt::arguments_as(&self.name, self.arguments.as_deref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -293,7 +293,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `content` member.
     pub content: Vec<CallToolResultContentItem>,
     /// Whether the tool call ended in an error.
@@ -336,7 +336,7 @@ impl CallToolResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `isError`.
@@ -584,11 +584,13 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
-    pub sampling: Option<__rt::Map<String, __rt::Value>>,
+    pub sampling: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -630,7 +632,7 @@ impl ClientCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `roots`.
@@ -642,7 +644,7 @@ impl ClientCapabilities {
     /// Sets `sampling`.
     #[must_use]
     pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.sampling = Some(value);
+        self.sampling = Some(Box::new(value));
         self
     }
 }
@@ -1220,7 +1222,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1255,7 +1257,7 @@ impl CompleteResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -1432,7 +1434,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<__rt::Map<String, __rt::Value>>,
+    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1520,7 +1522,7 @@ impl CreateMessageRequestParams {
     /// Sets `metadata`.
     #[must_use]
     pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(value);
+        self.metadata = Some(Box::new(value));
         self
     }
 }
@@ -1539,7 +1541,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -1592,7 +1594,7 @@ impl CreateMessageResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `stopReason`.
@@ -1859,7 +1861,7 @@ pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
     pub name: String,
     /// Arguments to use for templating the prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1892,7 +1894,7 @@ impl GetPromptRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -1905,7 +1907,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -1946,7 +1948,7 @@ impl GetPromptResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `description`.
@@ -2166,7 +2168,7 @@ impl __rt::Unknowns for InitializeRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -2221,7 +2223,7 @@ impl InitializeResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `instructions`.
@@ -2301,7 +2303,7 @@ impl __rt::Unknowns for InitializedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2332,7 +2334,7 @@ impl InitializedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -2791,7 +2793,7 @@ impl __rt::Unknowns for JsonRpcNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2822,7 +2824,7 @@ impl JsonRpcNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3133,7 +3135,7 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3175,7 +3177,7 @@ impl ListPromptsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3297,7 +3299,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3339,7 +3341,7 @@ impl ListResourceTemplatesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3458,7 +3460,7 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3500,7 +3502,7 @@ impl ListResourcesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3671,7 +3673,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -3706,7 +3708,7 @@ impl ListRootsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3819,7 +3821,7 @@ impl __rt::Unknowns for ListToolsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3861,7 +3863,7 @@ impl ListToolsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -4256,7 +4258,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4287,7 +4289,7 @@ impl NotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4394,7 +4396,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -4432,7 +4434,7 @@ impl PaginatedResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -4938,7 +4940,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4969,7 +4971,7 @@ impl PromptListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5229,7 +5231,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5264,7 +5266,7 @@ impl ReadResourceResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5727,7 +5729,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5758,7 +5760,7 @@ impl ResourceListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5973,7 +5975,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6004,7 +6006,7 @@ impl McpResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6160,7 +6162,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6191,7 +6193,7 @@ impl RootsListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6318,11 +6320,13 @@ impl __rt::Unknowns for SamplingMessageContent {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<__rt::Map<String, __rt::Value>>,
+    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<__rt::Map<String, __rt::Value>>,
+    pub completions: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -6382,19 +6386,19 @@ impl ServerCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
     pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(value);
+        self.logging = Some(Box::new(value));
         self
     }
     /// Sets `completions`.
     #[must_use]
     pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.completions = Some(value);
+        self.completions = Some(Box::new(value));
         self
     }
     /// Sets `prompts`.
@@ -7251,7 +7255,7 @@ impl __rt::Unknowns for Tool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
     /// The `properties` member.
-    pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -7296,7 +7300,7 @@ impl ToolInputSchema {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.properties = Some(value);
+        self.properties = Some(Box::new(value));
         self
     }
     /// Sets `required`.
@@ -7486,7 +7490,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7517,7 +7521,7 @@ impl ToolListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8888,7 +8892,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -8923,7 +8927,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -9094,9 +9098,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_sampling = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -9618,7 +9626,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -9759,7 +9767,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -9802,7 +9810,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -10049,7 +10057,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -10084,7 +10092,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10278,7 +10286,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -10354,7 +10362,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -11022,7 +11030,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -11260,7 +11268,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11363,7 +11371,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11469,7 +11477,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11603,7 +11611,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11704,7 +11712,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11950,7 +11958,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12050,7 +12058,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12386,7 +12394,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12617,7 +12625,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12967,7 +12975,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -13141,7 +13149,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -13250,7 +13258,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -13387,9 +13395,17 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
+                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => {
+                            f_completions = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -14136,7 +14152,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         1 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
@@ -14256,7 +14274,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())

@@ -93,7 +93,7 @@ pub struct AudioContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -143,7 +143,7 @@ impl AudioContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -216,7 +216,7 @@ pub struct BlobResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -263,7 +263,7 @@ impl BlobResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -395,7 +395,7 @@ pub struct CallToolRequestParams {
     /// The `name` member.
     pub name: String,
     /// The `arguments` member.
-    pub arguments: Option<__rt::Map<String, __rt::Value>>,
+    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -428,7 +428,7 @@ impl CallToolRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -439,7 +439,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_ref())
+        __rt::arguments_as(&self.name, self.arguments.as_deref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -451,11 +451,11 @@ impl __rt::Unknowns for CallToolRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// A list of content objects that represent the unstructured result of the tool call.
     pub content: Vec<ContentBlock>,
     /// An optional JSON object that represents the structured result of the tool call.
-    pub structured_content: Option<__rt::Map<String, __rt::Value>>,
+    pub structured_content: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Whether the tool call ended in an error.
     ///
     /// If not set, this is assumed to be false (the call was successful).
@@ -509,7 +509,7 @@ impl CallToolResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `structuredContent`.
@@ -518,7 +518,7 @@ impl CallToolResult {
         mut self,
         value: __rt::Map<String, __rt::Value>,
     ) -> Self {
-        self.structured_content = Some(value);
+        self.structured_content = Some(Box::new(value));
         self
     }
     /// Sets `isError`.
@@ -671,13 +671,15 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
-    pub sampling: Option<__rt::Map<String, __rt::Value>>,
+    pub sampling: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the client supports elicitation from the server.
-    pub elicitation: Option<__rt::Map<String, __rt::Value>>,
+    pub elicitation: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -723,7 +725,7 @@ impl ClientCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `roots`.
@@ -735,13 +737,13 @@ impl ClientCapabilities {
     /// Sets `sampling`.
     #[must_use]
     pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.sampling = Some(value);
+        self.sampling = Some(Box::new(value));
         self
     }
     /// Sets `elicitation`.
     #[must_use]
     pub fn with_elicitation(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.elicitation = Some(value);
+        self.elicitation = Some(Box::new(value));
         self
     }
 }
@@ -1282,7 +1284,7 @@ impl __rt::Unknowns for CompleteRequestParamsArgument {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CompleteRequestParamsContext {
     /// Previously-resolved variables in a URI template or prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1313,7 +1315,7 @@ impl CompleteRequestParamsContext {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -1393,7 +1395,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1428,7 +1430,7 @@ impl CompleteResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -1691,7 +1693,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<__rt::Map<String, __rt::Value>>,
+    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1779,7 +1781,7 @@ impl CreateMessageRequestParams {
     /// Sets `metadata`.
     #[must_use]
     pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(value);
+        self.metadata = Some(Box::new(value));
         self
     }
 }
@@ -1798,7 +1800,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -1851,7 +1853,7 @@ impl CreateMessageResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `stopReason`.
@@ -2107,7 +2109,7 @@ impl __rt::Unknowns for ElicitRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The user action in response to the elicitation.
     /// - "accept": User submitted the form/confirmed the action
     /// - "decline": User explicitly declined the action
@@ -2115,7 +2117,7 @@ pub struct ElicitResult {
     pub action: ElicitResultAction,
     /// The submitted form data, only present when action is "accept".
     /// Contains values matching the requested schema.
-    pub content: Option<__rt::IndexMap<String, ElicitResultContentValue>>,
+    pub content: Option<Box<__rt::IndexMap<String, ElicitResultContentValue>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2152,7 +2154,7 @@ impl ElicitResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `content`.
@@ -2161,7 +2163,7 @@ impl ElicitResult {
         mut self,
         value: __rt::IndexMap<String, ElicitResultContentValue>,
     ) -> Self {
-        self.content = Some(value);
+        self.content = Some(Box::new(value));
         self
     }
 }
@@ -2294,7 +2296,7 @@ pub struct EmbeddedResource {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2342,7 +2344,7 @@ impl EmbeddedResource {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -2535,7 +2537,7 @@ pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
     pub name: String,
     /// Arguments to use for templating the prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2568,7 +2570,7 @@ impl GetPromptRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -2581,7 +2583,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -2622,7 +2624,7 @@ impl GetPromptResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `description`.
@@ -2650,7 +2652,7 @@ pub struct ImageContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2700,7 +2702,7 @@ impl ImageContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -2871,7 +2873,7 @@ impl __rt::Unknowns for InitializeRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -2926,7 +2928,7 @@ impl InitializeResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `instructions`.
@@ -3006,7 +3008,7 @@ impl __rt::Unknowns for InitializedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3037,7 +3039,7 @@ impl InitializedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3274,7 +3276,7 @@ impl __rt::Unknowns for JsonRpcNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3305,7 +3307,7 @@ impl JsonRpcNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3615,7 +3617,7 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3657,7 +3659,7 @@ impl ListPromptsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3779,7 +3781,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3821,7 +3823,7 @@ impl ListResourceTemplatesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -3940,7 +3942,7 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3982,7 +3984,7 @@ impl ListResourcesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -4152,7 +4154,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -4187,7 +4189,7 @@ impl ListRootsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4300,7 +4302,7 @@ impl __rt::Unknowns for ListToolsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -4342,7 +4344,7 @@ impl ListToolsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -4737,7 +4739,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4768,7 +4770,7 @@ impl NotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4998,7 +5000,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -5036,7 +5038,7 @@ impl PaginatedResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -5473,7 +5475,7 @@ pub struct Prompt {
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5536,7 +5538,7 @@ impl Prompt {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5684,7 +5686,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5715,7 +5717,7 @@ impl PromptListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5910,7 +5912,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5945,7 +5947,7 @@ impl ReadResourceResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6230,7 +6232,7 @@ pub struct Resource {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6315,7 +6317,7 @@ impl Resource {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6335,7 +6337,7 @@ pub struct ResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6378,7 +6380,7 @@ impl ResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6416,7 +6418,7 @@ pub struct ResourceLink {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6506,7 +6508,7 @@ impl ResourceLink {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6577,7 +6579,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6608,7 +6610,7 @@ impl ResourceListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6638,7 +6640,7 @@ pub struct ResourceTemplate {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6713,7 +6715,7 @@ impl ResourceTemplate {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6850,7 +6852,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6881,7 +6883,7 @@ impl McpResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6936,7 +6938,7 @@ pub struct Root {
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6979,7 +6981,7 @@ impl Root {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -7049,7 +7051,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7080,7 +7082,7 @@ impl RootsListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -7207,11 +7209,13 @@ impl __rt::Unknowns for SamplingMessageContent {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<__rt::Map<String, __rt::Value>>,
+    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<__rt::Map<String, __rt::Value>>,
+    pub completions: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -7271,19 +7275,19 @@ impl ServerCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
     pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(value);
+        self.logging = Some(Box::new(value));
         self
     }
     /// Sets `completions`.
     #[must_use]
     pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.completions = Some(value);
+        self.completions = Some(Box::new(value));
         self
     }
     /// Sets `prompts`.
@@ -8115,7 +8119,7 @@ pub struct TextContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8163,7 +8167,7 @@ impl TextContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8183,7 +8187,7 @@ pub struct TextResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8230,7 +8234,7 @@ impl TextResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8265,7 +8269,7 @@ pub struct Tool {
     /// Display name precedence order is: title, annotations.title, then name.
     pub annotations: Option<ToolAnnotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8343,7 +8347,7 @@ impl Tool {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8365,7 +8369,7 @@ impl __rt::Unknowns for Tool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
     /// The `properties` member.
-    pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8410,7 +8414,7 @@ impl ToolInputSchema {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.properties = Some(value);
+        self.properties = Some(Box::new(value));
         self
     }
     /// Sets `required`.
@@ -8430,7 +8434,7 @@ impl __rt::Unknowns for ToolInputSchema {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolOutputSchema {
     /// The `properties` member.
-    pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8475,7 +8479,7 @@ impl ToolOutputSchema {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.properties = Some(value);
+        self.properties = Some(Box::new(value));
         self
     }
     /// Sets `required`.
@@ -8665,7 +8669,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8696,7 +8700,7 @@ impl ToolListChangedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -10011,7 +10015,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -10087,7 +10091,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -10197,7 +10201,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -10233,9 +10237,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_structured_content = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -10342,10 +10350,18 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_sampling = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => {
+                            f_elicitation = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         _ => {}
                     }
                     Ok(())
@@ -10877,7 +10893,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -10948,7 +10964,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11160,7 +11176,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -11203,7 +11219,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -11410,9 +11426,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -11496,7 +11512,7 @@ pub mod __de {
                     match i {
                         0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -11688,7 +11704,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -11723,7 +11739,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11765,7 +11781,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -11923,7 +11939,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -11999,7 +12015,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12266,7 +12282,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -12504,7 +12520,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -12607,7 +12623,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -12713,7 +12729,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -12847,7 +12863,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12948,7 +12964,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -13194,7 +13210,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -13351,7 +13367,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -13715,7 +13731,7 @@ pub mod __de {
                         1 => f_title = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -13830,7 +13846,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -13999,7 +14015,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -14254,7 +14270,7 @@ pub mod __de {
                         4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14297,7 +14313,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14355,7 +14371,7 @@ pub mod __de {
                         4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         8 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -14433,7 +14449,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14485,7 +14501,7 @@ pub mod __de {
                         3 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14621,7 +14637,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14664,7 +14680,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14733,7 +14749,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14870,9 +14886,17 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
+                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => {
+                            f_completions = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -15586,7 +15610,7 @@ pub mod __de {
                     match i {
                         0 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -15626,7 +15650,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15682,7 +15706,7 @@ pub mod __de {
                         3 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        6 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15721,7 +15745,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         1 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
@@ -15757,7 +15783,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         1 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
@@ -15877,7 +15905,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())

@@ -93,7 +93,7 @@ pub struct AudioContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -143,7 +143,7 @@ impl AudioContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -216,7 +216,7 @@ pub struct BlobResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -263,7 +263,7 @@ impl BlobResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -417,7 +417,7 @@ pub struct CallToolRequestParams {
     /// The name of the tool.
     pub name: String,
     /// Arguments to use for the tool call.
-    pub arguments: Option<__rt::Map<String, __rt::Value>>,
+    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -470,7 +470,7 @@ impl CallToolRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -481,7 +481,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_ref())
+        __rt::arguments_as(&self.name, self.arguments.as_deref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -542,11 +542,11 @@ impl __rt::Unknowns for CallToolRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// A list of content objects that represent the unstructured result of the tool call.
     pub content: Vec<ContentBlock>,
     /// An optional JSON object that represents the structured result of the tool call.
-    pub structured_content: Option<__rt::Map<String, __rt::Value>>,
+    pub structured_content: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Whether the tool call ended in an error.
     ///
     /// If not set, this is assumed to be false (the call was successful).
@@ -600,7 +600,7 @@ impl CallToolResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `structuredContent`.
@@ -609,7 +609,7 @@ impl CallToolResult {
         mut self,
         value: __rt::Map<String, __rt::Value>,
     ) -> Self {
-        self.structured_content = Some(value);
+        self.structured_content = Some(Box::new(value));
         self
     }
     /// Sets `isError`.
@@ -752,7 +752,7 @@ impl __rt::Unknowns for CancelTaskRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelTaskResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The task identifier.
     pub task_id: String,
     /// Current task state.
@@ -825,7 +825,7 @@ impl CancelTaskResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `statusMessage`.
@@ -903,7 +903,7 @@ impl __rt::Unknowns for CancelledNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CancelledNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The ID of the request to cancel.
     ///
     /// This MUST correspond to the ID of a request previously issued in the same direction.
@@ -950,7 +950,7 @@ impl CancelledNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `requestId`.
@@ -978,7 +978,9 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
@@ -1036,7 +1038,7 @@ impl ClientCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `roots`.
@@ -1136,9 +1138,9 @@ impl __rt::Unknowns for ClientCapabilitiesRoots {
 pub struct ClientCapabilitiesSampling {
     /// Whether the client supports context inclusion via includeContext parameter.
     /// If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
-    pub context: Option<__rt::Map<String, __rt::Value>>,
+    pub context: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Whether the client supports tool use via tools and toolChoice parameters.
-    pub tools: Option<__rt::Map<String, __rt::Value>>,
+    pub tools: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1173,13 +1175,13 @@ impl ClientCapabilitiesSampling {
     /// Sets `context`.
     #[must_use]
     pub fn with_context(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.context = Some(value);
+        self.context = Some(Box::new(value));
         self
     }
     /// Sets `tools`.
     #[must_use]
     pub fn with_tools(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.tools = Some(value);
+        self.tools = Some(Box::new(value));
         self
     }
 }
@@ -1192,9 +1194,9 @@ impl __rt::Unknowns for ClientCapabilitiesSampling {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesElicitation {
     /// The `form` member.
-    pub form: Option<__rt::Map<String, __rt::Value>>,
+    pub form: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `url` member.
-    pub url: Option<__rt::Map<String, __rt::Value>>,
+    pub url: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1229,13 +1231,13 @@ impl ClientCapabilitiesElicitation {
     /// Sets `form`.
     #[must_use]
     pub fn with_form(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.form = Some(value);
+        self.form = Some(Box::new(value));
         self
     }
     /// Sets `url`.
     #[must_use]
     pub fn with_url(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.url = Some(value);
+        self.url = Some(Box::new(value));
         self
     }
 }
@@ -1248,7 +1250,7 @@ impl __rt::Unknowns for ClientCapabilitiesElicitation {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesTasksRequestsSampling {
     /// Whether the client supports task-augmented sampling/createMessage requests.
-    pub create_message: Option<__rt::Map<String, __rt::Value>>,
+    pub create_message: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1279,7 +1281,7 @@ impl ClientCapabilitiesTasksRequestsSampling {
     /// Sets `createMessage`.
     #[must_use]
     pub fn with_create_message(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.create_message = Some(value);
+        self.create_message = Some(Box::new(value));
         self
     }
 }
@@ -1292,7 +1294,7 @@ impl __rt::Unknowns for ClientCapabilitiesTasksRequestsSampling {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesTasksRequestsElicitation {
     /// Whether the client supports task-augmented elicitation/create requests.
-    pub create: Option<__rt::Map<String, __rt::Value>>,
+    pub create: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1323,7 +1325,7 @@ impl ClientCapabilitiesTasksRequestsElicitation {
     /// Sets `create`.
     #[must_use]
     pub fn with_create(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.create = Some(value);
+        self.create = Some(Box::new(value));
         self
     }
 }
@@ -1404,9 +1406,9 @@ impl __rt::Unknowns for ClientCapabilitiesTasksRequests {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesTasks {
     /// Whether this client supports tasks/list.
-    pub list: Option<__rt::Map<String, __rt::Value>>,
+    pub list: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Whether this client supports tasks/cancel.
-    pub cancel: Option<__rt::Map<String, __rt::Value>>,
+    pub cancel: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Specifies which request types can be augmented with tasks.
     pub requests: Option<ClientCapabilitiesTasksRequests>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1447,13 +1449,13 @@ impl ClientCapabilitiesTasks {
     /// Sets `list`.
     #[must_use]
     pub fn with_list(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.list = Some(value);
+        self.list = Some(Box::new(value));
         self
     }
     /// Sets `cancel`.
     #[must_use]
     pub fn with_cancel(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.cancel = Some(value);
+        self.cancel = Some(Box::new(value));
         self
     }
     /// Sets `requests`.
@@ -2193,7 +2195,7 @@ impl __rt::Unknowns for CompleteRequestParamsArgument {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CompleteRequestParamsContext {
     /// Previously-resolved variables in a URI template or prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2224,7 +2226,7 @@ impl CompleteRequestParamsContext {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -2237,7 +2239,7 @@ impl __rt::Unknowns for CompleteRequestParamsContext {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -2272,7 +2274,7 @@ impl CompleteResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -2518,7 +2520,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<__rt::Map<String, __rt::Value>>,
+    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Tools that the model may use during generation.
     /// The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools is not declared.
     pub tools: Option<Vec<Tool>>,
@@ -2644,7 +2646,7 @@ impl CreateMessageRequestParams {
     /// Sets `metadata`.
     #[must_use]
     pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(value);
+        self.metadata = Some(Box::new(value));
         self
     }
     /// Sets `tools`.
@@ -2779,7 +2781,7 @@ impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -2840,7 +2842,7 @@ impl CreateMessageResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `stopReason`.
@@ -2983,7 +2985,7 @@ impl __rt::Unknowns for CreateMessageResultContent {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateTaskResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Data associated with a task.
     pub task: Task,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -3018,7 +3020,7 @@ impl CreateTaskResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3520,7 +3522,7 @@ impl __rt::Unknowns for ElicitRequestUrlParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The user action in response to the elicitation.
     /// - "accept": User submitted the form/confirmed the action
     /// - "decline": User explicitly decline the action
@@ -3529,7 +3531,7 @@ pub struct ElicitResult {
     /// The submitted form data, only present when action is "accept" and mode was "form".
     /// Contains values matching the requested schema.
     /// Omitted for out-of-band mode responses.
-    pub content: Option<__rt::IndexMap<String, ElicitResultContentValue>>,
+    pub content: Option<Box<__rt::IndexMap<String, ElicitResultContentValue>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3566,7 +3568,7 @@ impl ElicitResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `content`.
@@ -3575,7 +3577,7 @@ impl ElicitResult {
         mut self,
         value: __rt::IndexMap<String, ElicitResultContentValue>,
     ) -> Self {
-        self.content = Some(value);
+        self.content = Some(Box::new(value));
         self
     }
 }
@@ -3791,7 +3793,7 @@ pub struct EmbeddedResource {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3839,7 +3841,7 @@ impl EmbeddedResource {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4126,7 +4128,7 @@ pub struct GetPromptRequestParams {
     /// The name of the prompt or prompt template.
     pub name: String,
     /// Arguments to use for templating the prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4169,7 +4171,7 @@ impl GetPromptRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -4228,7 +4230,7 @@ impl __rt::Unknowns for GetPromptRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -4269,7 +4271,7 @@ impl GetPromptResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `description`.
@@ -4386,7 +4388,7 @@ impl __rt::Unknowns for GetTaskPayloadRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GetTaskPayloadResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4417,7 +4419,7 @@ impl GetTaskPayloadResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4521,7 +4523,7 @@ impl __rt::Unknowns for GetTaskRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The task identifier.
     pub task_id: String,
     /// Current task state.
@@ -4594,7 +4596,7 @@ impl GetTaskResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `statusMessage`.
@@ -4805,7 +4807,7 @@ pub struct ImageContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4855,7 +4857,7 @@ impl ImageContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -5148,7 +5150,7 @@ impl __rt::Unknowns for InitializeRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -5203,7 +5205,7 @@ impl InitializeResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `instructions`.
@@ -5413,7 +5415,7 @@ pub struct JsonRpcNotification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5451,7 +5453,7 @@ impl JsonRpcNotification {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -5468,7 +5470,7 @@ pub struct JsonRpcRequest {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5508,7 +5510,7 @@ impl JsonRpcRequest {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -5773,7 +5775,7 @@ impl __rt::Unknowns for ListPromptsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -5815,7 +5817,7 @@ impl ListPromptsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -5899,7 +5901,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -5941,7 +5943,7 @@ impl ListResourceTemplatesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -6025,7 +6027,7 @@ impl __rt::Unknowns for ListResourcesRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -6067,7 +6069,7 @@ impl ListResourcesResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -6159,7 +6161,7 @@ impl __rt::Unknowns for ListRootsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -6194,7 +6196,7 @@ impl ListRootsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -6272,7 +6274,7 @@ impl __rt::Unknowns for ListTasksRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListTasksResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -6314,7 +6316,7 @@ impl ListTasksResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -6398,7 +6400,7 @@ impl __rt::Unknowns for ListToolsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -6440,7 +6442,7 @@ impl ListToolsResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -6575,7 +6577,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The severity of this log message.
     pub level: LoggingLevel,
     /// An optional name of the logger issuing this message.
@@ -6620,7 +6622,7 @@ impl LoggingMessageNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `logger`.
@@ -6858,7 +6860,7 @@ pub struct Notification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6891,7 +6893,7 @@ impl Notification {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -6904,7 +6906,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6935,7 +6937,7 @@ impl NotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -7249,7 +7251,7 @@ impl __rt::Unknowns for PaginatedRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -7287,7 +7289,7 @@ impl PaginatedResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `nextCursor`.
@@ -7580,7 +7582,7 @@ impl __rt::Unknowns for ProgressNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
     pub progress_token: ProgressToken,
     /// The progress thus far. This should increase every time progress is made, even if the total is unknown.
@@ -7634,7 +7636,7 @@ impl ProgressNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `total`.
@@ -7739,7 +7741,7 @@ pub struct Prompt {
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7812,7 +7814,7 @@ impl Prompt {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8218,7 +8220,7 @@ impl __rt::Unknowns for ReadResourceRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8253,7 +8255,7 @@ impl ReadResourceResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8361,7 +8363,7 @@ pub struct Request {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8394,7 +8396,7 @@ impl Request {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -8584,7 +8586,7 @@ pub struct Resource {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8679,7 +8681,7 @@ impl Resource {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8702,7 +8704,7 @@ pub struct ResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8745,7 +8747,7 @@ impl ResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8793,7 +8795,7 @@ pub struct ResourceLink {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8893,7 +8895,7 @@ impl ResourceLink {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9090,7 +9092,7 @@ pub struct ResourceTemplate {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9175,7 +9177,7 @@ impl ResourceTemplate {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9282,7 +9284,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -9317,7 +9319,7 @@ impl ResourceUpdatedNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9330,7 +9332,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9361,7 +9363,7 @@ impl McpResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9416,7 +9418,7 @@ pub struct Root {
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9459,7 +9461,7 @@ impl Root {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9533,7 +9535,7 @@ pub struct SamplingMessage {
     /// The `content` member.
     pub content: SamplingMessageContent,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9571,7 +9573,7 @@ impl SamplingMessage {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9802,11 +9804,13 @@ impl __rt::Unknowns for SamplingMessageContentBlock {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub experimental: Option<
+        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    >,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<__rt::Map<String, __rt::Value>>,
+    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<__rt::Map<String, __rt::Value>>,
+    pub completions: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -9872,19 +9876,19 @@ impl ServerCapabilities {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
     pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(value);
+        self.logging = Some(Box::new(value));
         self
     }
     /// Sets `completions`.
     #[must_use]
     pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.completions = Some(value);
+        self.completions = Some(Box::new(value));
         self
     }
     /// Sets `prompts`.
@@ -10080,7 +10084,7 @@ impl __rt::Unknowns for ServerCapabilitiesTools {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilitiesTasksRequestsTools {
     /// Whether the server supports task-augmented tools/call requests.
-    pub call: Option<__rt::Map<String, __rt::Value>>,
+    pub call: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -10111,7 +10115,7 @@ impl ServerCapabilitiesTasksRequestsTools {
     /// Sets `call`.
     #[must_use]
     pub fn with_call(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.call = Some(value);
+        self.call = Some(Box::new(value));
         self
     }
 }
@@ -10174,9 +10178,9 @@ impl __rt::Unknowns for ServerCapabilitiesTasksRequests {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilitiesTasks {
     /// Whether this server supports tasks/list.
-    pub list: Option<__rt::Map<String, __rt::Value>>,
+    pub list: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Whether this server supports tasks/cancel.
-    pub cancel: Option<__rt::Map<String, __rt::Value>>,
+    pub cancel: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Specifies which request types can be augmented with tasks.
     pub requests: Option<ServerCapabilitiesTasksRequests>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -10217,13 +10221,13 @@ impl ServerCapabilitiesTasks {
     /// Sets `list`.
     #[must_use]
     pub fn with_list(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.list = Some(value);
+        self.list = Some(Box::new(value));
         self
     }
     /// Sets `cancel`.
     #[must_use]
     pub fn with_cancel(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.cancel = Some(value);
+        self.cancel = Some(Box::new(value));
         self
     }
     /// Sets `requests`.
@@ -11554,7 +11558,7 @@ impl __rt::Unknowns for TaskStatusNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskStatusNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The task identifier.
     pub task_id: String,
     /// Current task state.
@@ -11627,7 +11631,7 @@ impl TaskStatusNotificationParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `statusMessage`.
@@ -11656,7 +11660,7 @@ pub struct TextContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -11704,7 +11708,7 @@ impl TextContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -11724,7 +11728,7 @@ pub struct TextResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -11771,7 +11775,7 @@ impl TextResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -12124,7 +12128,7 @@ pub struct Tool {
     /// Display name precedence order is: title, annotations.title, then name.
     pub annotations: Option<ToolAnnotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12222,7 +12226,7 @@ impl Tool {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -12252,7 +12256,7 @@ pub struct ToolInputSchema {
     /// The `$schema` member.
     pub schema: Option<String>,
     /// The `properties` member.
-    pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -12307,7 +12311,7 @@ impl ToolInputSchema {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.properties = Some(value);
+        self.properties = Some(Box::new(value));
         self
     }
     /// Sets `required`.
@@ -12332,7 +12336,7 @@ pub struct ToolOutputSchema {
     /// The `$schema` member.
     pub schema: Option<String>,
     /// The `properties` member.
-    pub properties: Option<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -12387,7 +12391,7 @@ impl ToolOutputSchema {
         mut self,
         value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
     ) -> Self {
-        self.properties = Some(value);
+        self.properties = Some(Box::new(value));
         self
     }
     /// Sets `required`.
@@ -12787,7 +12791,7 @@ pub struct ToolResultContent {
     /// An optional structured result object.
     ///
     /// If the tool defined an outputSchema, this SHOULD conform to that schema.
-    pub structured_content: Option<__rt::Map<String, __rt::Value>>,
+    pub structured_content: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Whether the tool use resulted in an error.
     ///
     /// If true, the content typically describes the error that occurred.
@@ -12797,7 +12801,7 @@ pub struct ToolResultContent {
     /// including tool results in subsequent sampling requests to enable caching optimizations.
     ///
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12848,7 +12852,7 @@ impl ToolResultContent {
         mut self,
         value: __rt::Map<String, __rt::Value>,
     ) -> Self {
-        self.structured_content = Some(value);
+        self.structured_content = Some(Box::new(value));
         self
     }
     /// Sets `isError`.
@@ -12860,7 +12864,7 @@ impl ToolResultContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -12887,7 +12891,7 @@ pub struct ToolUseContent {
     /// including tool uses in subsequent sampling requests to enable caching optimizations.
     ///
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<__rt::Map<String, __rt::Value>>,
+    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12933,7 +12937,7 @@ impl ToolUseContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -15114,7 +15118,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -15190,7 +15194,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15308,7 +15312,7 @@ pub mod __de {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_task = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15378,9 +15382,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_structured_content = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15501,7 +15509,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_status = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
@@ -15586,7 +15594,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_reason = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -15626,7 +15634,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
@@ -15699,8 +15711,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_context = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_context = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_tools = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15734,8 +15746,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_form = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_form = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_url = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15768,7 +15780,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_create_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_create_message = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         _ => {}
                     }
                     Ok(())
@@ -15800,7 +15816,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_create = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_create = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15869,8 +15885,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cancel = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_list = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_cancel = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         2 => f_requests = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -16578,7 +16594,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -16611,7 +16627,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -16824,7 +16840,7 @@ pub mod __de {
                         6 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         8 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        9 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        9 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         10 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         11 => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -16918,7 +16934,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -17039,7 +17055,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_task = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -17370,9 +17386,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -17527,7 +17543,7 @@ pub mod __de {
                     match i {
                         0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -17963,7 +17979,7 @@ pub mod __de {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -18031,7 +18047,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -18136,7 +18152,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -18253,7 +18269,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_status = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
@@ -18388,7 +18404,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -18601,7 +18617,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -18841,7 +18857,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18879,7 +18895,7 @@ pub mod __de {
                     match i {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -19124,7 +19140,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19199,7 +19215,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19277,7 +19293,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19351,7 +19367,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -19424,7 +19440,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tasks = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19499,7 +19515,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19594,7 +19610,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_level = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_logger = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_data = Some(__rt::pull::Decode::decode(p)?),
@@ -19836,7 +19852,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -19869,7 +19885,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20068,7 +20084,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -20460,7 +20476,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_progress = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_total = Some(__rt::pull::Decode::decode(p)?),
@@ -20527,7 +20543,7 @@ pub mod __de {
                         2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20820,7 +20836,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -20971,7 +20987,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21110,7 +21126,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21154,7 +21170,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21215,7 +21231,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         9 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -21385,7 +21401,7 @@ pub mod __de {
                         4 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21492,7 +21508,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -21526,7 +21542,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21569,7 +21585,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21643,7 +21659,7 @@ pub mod __de {
                     match i {
                         0 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21843,9 +21859,17 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
+                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => {
+                            f_completions = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -21986,7 +22010,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_call = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_call = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -22052,8 +22076,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cancel = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_list = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_cancel = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         2 => f_requests = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -23176,7 +23200,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_status = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
@@ -23229,7 +23253,7 @@ pub mod __de {
                     match i {
                         0 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -23269,7 +23293,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -23531,7 +23555,7 @@ pub mod __de {
                         5 => f_execution = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -23574,7 +23598,9 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
+                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         2 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "object")?,
                         _ => {}
@@ -23613,7 +23639,9 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_properties = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
+                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         2 => f_required = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "object")?,
                         _ => {}
@@ -23838,9 +23866,13 @@ pub mod __de {
                     match i {
                         0 => f_tool_use_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_structured_content = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         5 => __rt::pull::const_str(p, "tool_result")?,
                         _ => {}
                     }
@@ -23883,7 +23915,7 @@ pub mod __de {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_input = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "tool_use")?,
                         _ => {}
                     }

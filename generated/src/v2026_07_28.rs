@@ -93,7 +93,7 @@ pub struct AudioContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -143,7 +143,7 @@ impl AudioContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -216,7 +216,7 @@ pub struct BlobResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -263,7 +263,7 @@ impl BlobResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -538,13 +538,13 @@ pub struct CallToolRequestParams {
     /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// A map of client responses to server-initiated requests.
-    pub input_responses: Option<InputResponses>,
+    pub input_responses: Option<Box<InputResponses>>,
     /// The `requestState` member.
     pub request_state: Option<String>,
     /// The name of the tool.
     pub name: String,
     /// Arguments to use for the tool call.
-    pub arguments: Option<__rt::Map<String, __rt::Value>>,
+    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -587,7 +587,7 @@ impl CallToolRequestParams {
     /// Sets `inputResponses`.
     #[must_use]
     pub fn with_input_responses(mut self, value: InputResponses) -> Self {
-        self.input_responses = Some(value);
+        self.input_responses = Some(Box::new(value));
         self
     }
     /// Sets `requestState`.
@@ -599,7 +599,7 @@ impl CallToolRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -610,7 +610,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_ref())
+        __rt::arguments_as(&self.name, self.arguments.as_deref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -978,9 +978,9 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<__rt::IndexMap<String, JsonObject>>,
+    pub experimental: Option<Box<__rt::IndexMap<String, JsonObject>>>,
     /// Present if the client supports listing roots.
-    pub roots: Option<__rt::Map<String, __rt::Value>>,
+    pub roots: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Present if the client supports sampling from an LLM.
     pub sampling: Option<ClientCapabilitiesSampling>,
     /// Present if the client supports elicitation from the server.
@@ -991,7 +991,7 @@ pub struct ClientCapabilities {
     ///
     /// Keys MUST follow the [`MetaObject`] (`_meta key naming rules`), with a
     /// mandatory prefix.
-    pub extensions: Option<__rt::IndexMap<String, JsonObject>>,
+    pub extensions: Option<Box<__rt::IndexMap<String, JsonObject>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1041,13 +1041,13 @@ impl ClientCapabilities {
         mut self,
         value: __rt::IndexMap<String, JsonObject>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `roots`.
     #[must_use]
     pub fn with_roots(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.roots = Some(value);
+        self.roots = Some(Box::new(value));
         self
     }
     /// Sets `sampling`.
@@ -1071,7 +1071,7 @@ impl ClientCapabilities {
     /// Sets `extensions`.
     #[must_use]
     pub fn with_extensions(mut self, value: __rt::IndexMap<String, JsonObject>) -> Self {
-        self.extensions = Some(value);
+        self.extensions = Some(Box::new(value));
         self
     }
 }
@@ -1097,9 +1097,9 @@ impl __rt::Unknowns for ClientCapabilities {
 pub struct ClientCapabilitiesSampling {
     /// Whether the client supports context inclusion via `includeContext` parameter.
     /// If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
-    pub context: Option<JsonObject>,
+    pub context: Option<Box<JsonObject>>,
     /// Whether the client supports tool use via `tools` and `toolChoice` parameters.
-    pub tools: Option<JsonObject>,
+    pub tools: Option<Box<JsonObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1134,13 +1134,13 @@ impl ClientCapabilitiesSampling {
     /// Sets `context`.
     #[must_use]
     pub fn with_context(mut self, value: JsonObject) -> Self {
-        self.context = Some(value);
+        self.context = Some(Box::new(value));
         self
     }
     /// Sets `tools`.
     #[must_use]
     pub fn with_tools(mut self, value: JsonObject) -> Self {
-        self.tools = Some(value);
+        self.tools = Some(Box::new(value));
         self
     }
 }
@@ -1159,9 +1159,9 @@ impl __rt::Unknowns for ClientCapabilitiesSampling {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesElicitation {
     /// The `form` member.
-    pub form: Option<JsonObject>,
+    pub form: Option<Box<JsonObject>>,
     /// The `url` member.
-    pub url: Option<JsonObject>,
+    pub url: Option<Box<JsonObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1196,13 +1196,13 @@ impl ClientCapabilitiesElicitation {
     /// Sets `form`.
     #[must_use]
     pub fn with_form(mut self, value: JsonObject) -> Self {
-        self.form = Some(value);
+        self.form = Some(Box::new(value));
         self
     }
     /// Sets `url`.
     #[must_use]
     pub fn with_url(mut self, value: JsonObject) -> Self {
-        self.url = Some(value);
+        self.url = Some(Box::new(value));
         self
     }
 }
@@ -1663,7 +1663,7 @@ impl __rt::Unknowns for CompleteRequestParamsArgument {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CompleteRequestParamsContext {
     /// Previously-resolved variables in a URI template or prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1694,7 +1694,7 @@ impl CompleteRequestParamsContext {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -2031,7 +2031,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<JsonObject>,
+    pub metadata: Option<Box<JsonObject>>,
     /// Tools that the model may use during generation.
     /// The client MUST return an error if this field is provided but [`ClientCapabilities`]`.sampling.tools` is not declared.
     pub tools: Option<Vec<Tool>>,
@@ -2134,7 +2134,7 @@ impl CreateMessageRequestParams {
     /// Sets `metadata`.
     #[must_use]
     pub fn with_metadata(mut self, value: JsonObject) -> Self {
-        self.metadata = Some(value);
+        self.metadata = Some(Box::new(value));
         self
     }
     /// Sets `tools`.
@@ -2228,7 +2228,7 @@ pub struct CreateMessageResult {
     /// The `content` member.
     pub content: CreateMessageResultContent,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// The name of the model that generated the message.
     pub model: String,
     /// The reason why sampling stopped, if known.
@@ -2285,7 +2285,7 @@ impl CreateMessageResult {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
     /// Sets `stopReason`.
@@ -3012,7 +3012,7 @@ pub struct ElicitResult {
     /// The submitted form data, only present when action is `"accept"` and mode was `"form"`.
     /// Contains values matching the requested schema.
     /// Omitted for out-of-band mode responses.
-    pub content: Option<__rt::IndexMap<String, ElicitResultContentValue>>,
+    pub content: Option<Box<__rt::IndexMap<String, ElicitResultContentValue>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3048,7 +3048,7 @@ impl ElicitResult {
         mut self,
         value: __rt::IndexMap<String, ElicitResultContentValue>,
     ) -> Self {
-        self.content = Some(value);
+        self.content = Some(Box::new(value));
         self
     }
 }
@@ -3181,7 +3181,7 @@ pub struct EmbeddedResource {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3229,7 +3229,7 @@ impl EmbeddedResource {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -3514,13 +3514,13 @@ pub struct GetPromptRequestParams {
     /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// A map of client responses to server-initiated requests.
-    pub input_responses: Option<InputResponses>,
+    pub input_responses: Option<Box<InputResponses>>,
     /// The `requestState` member.
     pub request_state: Option<String>,
     /// The name of the prompt or prompt template.
     pub name: String,
     /// Arguments to use for templating the prompt.
-    pub arguments: Option<__rt::IndexMap<String, String>>,
+    pub arguments: Option<Box<__rt::IndexMap<String, String>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3563,7 +3563,7 @@ impl GetPromptRequestParams {
     /// Sets `inputResponses`.
     #[must_use]
     pub fn with_input_responses(mut self, value: InputResponses) -> Self {
-        self.input_responses = Some(value);
+        self.input_responses = Some(Box::new(value));
         self
     }
     /// Sets `requestState`.
@@ -3575,7 +3575,7 @@ impl GetPromptRequestParams {
     /// Sets `arguments`.
     #[must_use]
     pub fn with_arguments(mut self, value: __rt::IndexMap<String, String>) -> Self {
-        self.arguments = Some(value);
+        self.arguments = Some(Box::new(value));
         self
     }
 }
@@ -4076,7 +4076,7 @@ pub struct ImageContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4126,7 +4126,7 @@ impl ImageContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -4322,7 +4322,7 @@ pub struct InputRequiredResult {
     /// Extends [`MetaObject`] with additional result-specific fields.
     pub meta: Option<ResultMetaObject>,
     /// A map of server-initiated requests that the client must fulfill.
-    pub input_requests: Option<InputRequests>,
+    pub input_requests: Option<Box<InputRequests>>,
     /// The `requestState` member.
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -4374,7 +4374,7 @@ impl InputRequiredResult {
     /// Sets `inputRequests`.
     #[must_use]
     pub fn with_input_requests(mut self, value: InputRequests) -> Self {
-        self.input_requests = Some(value);
+        self.input_requests = Some(Box::new(value));
         self
     }
     /// Sets `requestState`.
@@ -4455,7 +4455,7 @@ pub struct InputResponseRequestParams {
     /// Extends [`MetaObject`] with additional request-specific fields.
     pub meta: RequestMetaObject,
     /// A map of client responses to server-initiated requests.
-    pub input_responses: Option<InputResponses>,
+    pub input_responses: Option<Box<InputResponses>>,
     /// The `requestState` member.
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -4494,7 +4494,7 @@ impl InputResponseRequestParams {
     /// Sets `inputResponses`.
     #[must_use]
     pub fn with_input_responses(mut self, value: InputResponses) -> Self {
-        self.input_responses = Some(value);
+        self.input_responses = Some(Box::new(value));
         self
     }
     /// Sets `requestState`.
@@ -4822,7 +4822,7 @@ pub struct JsonRpcNotification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4860,7 +4860,7 @@ impl JsonRpcNotification {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -4877,7 +4877,7 @@ pub struct JsonRpcRequest {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4917,7 +4917,7 @@ impl JsonRpcRequest {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -6036,7 +6036,7 @@ impl __rt::Unknowns for ListRootsRequest {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParams {
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6067,7 +6067,7 @@ impl ListRootsRequestParams {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -7000,7 +7000,7 @@ pub struct Notification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7033,7 +7033,7 @@ impl Notification {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -7880,7 +7880,7 @@ pub struct Prompt {
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7953,7 +7953,7 @@ impl Prompt {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -8269,7 +8269,7 @@ pub struct ReadResourceRequestParams {
     /// The URI of the resource. The URI can use any protocol; it is up to the server how to interpret it.
     pub uri: String,
     /// A map of client responses to server-initiated requests.
-    pub input_responses: Option<InputResponses>,
+    pub input_responses: Option<Box<InputResponses>>,
     /// The `requestState` member.
     pub request_state: Option<String>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8310,7 +8310,7 @@ impl ReadResourceRequestParams {
     /// Sets `inputResponses`.
     #[must_use]
     pub fn with_input_responses(mut self, value: InputResponses) -> Self {
-        self.input_responses = Some(value);
+        self.input_responses = Some(Box::new(value));
         self
     }
     /// Sets `requestState`.
@@ -8636,7 +8636,7 @@ pub struct Request {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<__rt::Map<String, __rt::Value>>,
+    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8669,7 +8669,7 @@ impl Request {
     /// Sets `params`.
     #[must_use]
     pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(value);
+        self.params = Some(Box::new(value));
         self
     }
 }
@@ -8922,7 +8922,7 @@ pub struct Resource {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9017,7 +9017,7 @@ impl Resource {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9040,7 +9040,7 @@ pub struct ResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9083,7 +9083,7 @@ impl ResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9131,7 +9131,7 @@ pub struct ResourceLink {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9231,7 +9231,7 @@ impl ResourceLink {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9374,7 +9374,7 @@ pub struct ResourceTemplate {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9459,7 +9459,7 @@ impl ResourceTemplate {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9773,7 +9773,7 @@ pub struct Root {
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9816,7 +9816,7 @@ impl Root {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -9833,7 +9833,7 @@ pub struct SamplingMessage {
     /// The `content` member.
     pub content: SamplingMessageContent,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9871,7 +9871,7 @@ impl SamplingMessage {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -10102,11 +10102,11 @@ impl __rt::Unknowns for SamplingMessageContentBlock {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<__rt::IndexMap<String, JsonObject>>,
+    pub experimental: Option<Box<__rt::IndexMap<String, JsonObject>>>,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<JsonObject>,
+    pub logging: Option<Box<JsonObject>>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<JsonObject>,
+    pub completions: Option<Box<JsonObject>>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -10119,7 +10119,7 @@ pub struct ServerCapabilities {
     ///
     /// Keys MUST follow the [`MetaObject`] (`_meta key naming rules`), with a
     /// mandatory prefix.
-    pub extensions: Option<__rt::IndexMap<String, JsonObject>>,
+    pub extensions: Option<Box<__rt::IndexMap<String, JsonObject>>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -10177,19 +10177,19 @@ impl ServerCapabilities {
         mut self,
         value: __rt::IndexMap<String, JsonObject>,
     ) -> Self {
-        self.experimental = Some(value);
+        self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
     pub fn with_logging(mut self, value: JsonObject) -> Self {
-        self.logging = Some(value);
+        self.logging = Some(Box::new(value));
         self
     }
     /// Sets `completions`.
     #[must_use]
     pub fn with_completions(mut self, value: JsonObject) -> Self {
-        self.completions = Some(value);
+        self.completions = Some(Box::new(value));
         self
     }
     /// Sets `prompts`.
@@ -10216,7 +10216,7 @@ impl ServerCapabilities {
     /// Sets `extensions`.
     #[must_use]
     pub fn with_extensions(mut self, value: __rt::IndexMap<String, JsonObject>) -> Self {
-        self.extensions = Some(value);
+        self.extensions = Some(Box::new(value));
         self
     }
 }
@@ -11398,7 +11398,7 @@ pub struct TextContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -11446,7 +11446,7 @@ impl TextContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -11466,7 +11466,7 @@ pub struct TextResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -11513,7 +11513,7 @@ impl TextResourceContents {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -11876,7 +11876,7 @@ pub struct Tool {
     /// Display name precedence order is: `title`, `annotations.title`, then `name`.
     pub annotations: Option<ToolAnnotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -11964,7 +11964,7 @@ impl Tool {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -12378,7 +12378,7 @@ pub struct ToolResultContent {
     pub is_error: Option<bool>,
     /// Optional metadata about the tool result. Clients SHOULD preserve this field when
     /// including tool results in subsequent sampling requests to enable caching optimizations.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12438,7 +12438,7 @@ impl ToolResultContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -12463,7 +12463,7 @@ pub struct ToolUseContent {
     pub input: __rt::Map<String, __rt::Value>,
     /// Optional metadata about the tool use. Clients SHOULD preserve this field when
     /// including tool uses in subsequent sampling requests to enable caching optimizations.
-    pub meta: Option<MetaObject>,
+    pub meta: Option<Box<MetaObject>>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12509,7 +12509,7 @@ impl ToolUseContent {
     /// Sets `_meta`.
     #[must_use]
     pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(value);
+        self.meta = Some(Box::new(value));
         self
     }
 }
@@ -14345,7 +14345,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -14421,7 +14421,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -14592,10 +14592,14 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_input_responses = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
+                            f_input_responses = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14888,11 +14892,17 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
+                        1 => f_roots = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_extensions = Some(__rt::pull::Decode::decode(p)?),
+                        4 => {
+                            f_extensions = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         _ => {}
                     }
                     Ok(())
@@ -14929,8 +14939,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_context = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_context = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_tools = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -14964,8 +14974,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_form = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_form = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_url = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15313,7 +15323,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -15588,7 +15598,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         8 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         9 => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -15650,7 +15660,7 @@ pub mod __de {
                     match i {
                         0 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -16129,7 +16139,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -16212,7 +16222,7 @@ pub mod __de {
                     match i {
                         0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -16649,10 +16659,14 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_input_responses = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
+                            f_input_responses = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -17013,7 +17027,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -17163,7 +17177,11 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_input_requests = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
+                            f_input_requests = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "input_required")?,
                         _ => {}
@@ -17330,7 +17348,11 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_input_responses = Some(__rt::pull::Decode::decode(p)?),
+                        1 => {
+                            f_input_responses = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -17636,7 +17658,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -17674,7 +17696,7 @@ pub mod __de {
                     match i {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18372,7 +18394,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -19025,7 +19047,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -19718,7 +19740,7 @@ pub mod __de {
                         2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        5 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -19948,7 +19970,11 @@ pub mod __de {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_input_responses = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_input_responses = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -20259,7 +20285,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20422,7 +20448,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20466,7 +20492,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20527,7 +20553,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         9 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -20665,7 +20691,7 @@ pub mod __de {
                         4 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20884,7 +20910,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -20922,7 +20948,7 @@ pub mod __de {
                     match i {
                         0 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -21122,13 +21148,23 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_experimental = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => {
+                            f_experimental = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
+                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => {
+                            f_completions = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_extensions = Some(__rt::pull::Decode::decode(p)?),
+                        6 => {
+                            f_extensions = Some(Box::new(__rt::pull::Decode::decode(p)?));
+                        }
                         _ => {}
                     }
                     Ok(())
@@ -22121,7 +22157,7 @@ pub mod __de {
                     match i {
                         0 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -22161,7 +22197,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -22420,7 +22456,7 @@ pub mod __de {
                         4 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
                     }
                     Ok(())
@@ -22670,7 +22706,7 @@ pub mod __de {
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        4 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         5 => __rt::pull::const_str(p, "tool_result")?,
                         _ => {}
                     }
@@ -22713,7 +22749,7 @@ pub mod __de {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_input = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         4 => __rt::pull::const_str(p, "tool_use")?,
                         _ => {}
                     }

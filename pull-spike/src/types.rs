@@ -140,6 +140,12 @@ impl<T: Decode> Decode for IndexMap<String, T> {
         map_of(p, T::decode)
     }
 }
+/// An optional open object of the generated types (held behind a `Box`).
+impl<T: Decode> Decode for Box<T> {
+    fn decode<'a, P: Pull<'a>>(p: &mut P) -> Result<Self, Error> {
+        T::decode(p).map(Box::new)
+    }
+}
 
 /// `string | integer` (`RequestId`, `ProgressToken`).
 macro_rules! string_or_int {
@@ -281,7 +287,7 @@ impl Decode for EmbeddedResourceResource {
             match i {
                 0 => uri = Some(string(p)?),
                 1 => mime_type = Some(string(p)?),
-                2 => meta = Some(open_object(p)?),
+                2 => meta = Some(Box::new(open_object(p)?)),
                 3 => text = Some(string(p)?),
                 _ => blob = Some(string(p)?),
             }

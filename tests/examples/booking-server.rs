@@ -116,7 +116,7 @@ impl Handler for Booking {
             }
             R::GetPrompt(p) => mcp::GetPromptResult::new(vec![mcp::PromptMessage::new(
                 mcp::Role::User,
-                mcp::TextContent::new(prompt_text(&p.params.name, p.params.arguments.as_ref())?),
+                mcp::TextContent::new(prompt_text(&p.params.name, p.params.arguments.as_deref())?),
             )])
             .into(),
             other => return Err(Refusal::method_not_found(other.method())),

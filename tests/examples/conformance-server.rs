@@ -288,7 +288,7 @@ impl Conformance {
     }
 
     fn call(&mut self, id: RequestId, params: CallToolRequestParams) -> Vec<ServerMessage> {
-        let args = params.arguments.unwrap_or_default();
+        let args = params.arguments.map(|a| *a).unwrap_or_default();
         let arg = |name: &str| {
             args.get(name)
                 .and_then(Value::as_str)

@@ -1078,7 +1078,7 @@ fn show_result(name: &str, result: &mcp::CallToolResult, raw: bool) {
             let pretty = serde_json::to_string_pretty(structured).expect("values encode");
             println!("{pretty}");
         } else if !raw && (texts == 0 || left_out == texts) {
-            for (key, value) in structured {
+            for (key, value) in structured.iter() {
                 let value = match value {
                     Value::String(s) => s.clone(),
                     other => other.to_string(),

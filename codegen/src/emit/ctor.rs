@@ -80,6 +80,11 @@ pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         } else {
             quote!(value)
         };
+        let value = if f.boxed {
+            quote!(Box::new(#value))
+        } else {
+            value
+        };
         let doc = format!(" Sets `{}`.", f.json_name);
         quote! {
             #[doc = #doc]

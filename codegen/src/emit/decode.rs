@@ -82,7 +82,11 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         .map(|(i, f)| {
             let n = slot(&f.rust_name);
             let i = proc_macro2::Literal::usize_unsuffixed(i);
-            quote! { #i => #n = Some(__rt::pull::Decode::decode(p)?), }
+            if f.boxed {
+                quote! { #i => #n = Some(Box::new(__rt::pull::Decode::decode(p)?)), }
+            } else {
+                quote! { #i => #n = Some(__rt::pull::Decode::decode(p)?), }
+            }
         })
         .collect();
     for (j, c) in s.consts.iter().enumerate() {

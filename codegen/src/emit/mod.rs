@@ -239,7 +239,9 @@ impl Cx<'_> {
         let doc = doc_attrs(f.doc.as_deref());
         let name = ident(&f.rust_name);
         let ty = self.ty_tokens(&f.ty);
-        let ty = if f.wraps_option() {
+        let ty = if f.boxed {
+            quote!(Option<Box<#ty>>)
+        } else if f.wraps_option() {
             quote!(Option<#ty>)
         } else {
             ty

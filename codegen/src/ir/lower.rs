@@ -109,7 +109,34 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     super::codes::assign(&mut module);
     super::unknowns::assign(&mut module);
     super::docs::assign(&mut module);
+    box_open_objects(&mut module);
     Ok(module)
+}
+
+/// Sets [`Field::boxed`] on every optional member (with an `Option` of its own) whose type is
+/// an open object or a map, directly or through an alias.
+pub(super) fn box_open_objects(module: &mut Module) {
+    let m: &Module = module;
+    let boxed: Vec<(usize, usize)> = m
+        .types
+        .iter()
+        .enumerate()
+        .filter_map(|(t, def)| match &def.kind {
+            TypeKind::Struct(s) => Some((t, s)),
+            _ => None,
+        })
+        .flat_map(|(t, s)| {
+            s.fields.iter().enumerate().filter_map(move |(i, f)| {
+                let open = matches!(m.resolve(&f.ty), TypeRef::Object | TypeRef::Map(_));
+                (f.wraps_option() && open).then_some((t, i))
+            })
+        })
+        .collect();
+    for (t, i) in boxed {
+        if let TypeKind::Struct(s) = &mut module.types[t].kind {
+            s.fields[i].boxed = true;
+        }
+    }
 }
 
 struct Lowerer<'a> {
@@ -488,6 +515,7 @@ impl<'a> Lowerer<'a> {
                         doc: description(prop_obj, &at)?,
                         optional_const: Some(s.clone()),
                         null_is_absent: false,
+                        boxed: false,
                     });
                     continue;
                 }
@@ -501,6 +529,7 @@ impl<'a> Lowerer<'a> {
                 required: is_required,
                 doc: description(prop_obj, &at)?,
                 optional_const: None,
+                boxed: false,
             });
         }
         let names = naming::dedupe(fields.iter().map(|f| f.rust_name.clone()));
@@ -907,6 +936,46 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "#/$defs/Tool/properties/inputSchema: unsupported keyword 'patternProperties'"
+        );
+    }
+
+    #[test]
+    fn optional_open_objects_and_maps_are_boxed_and_nothing_else() {
+        let m = module(serde_json::json!({
+            "MetaObject": {"type": "object", "additionalProperties": {}},
+            "Params": {"type": "object", "properties": {
+                "_meta": {"$ref": "#/$defs/MetaObject"},
+                "arguments": {"type": "object", "additionalProperties": {}},
+                "headers": {"type": "object", "additionalProperties": {"type": "string"}},
+                "input": {"type": "object", "additionalProperties": {}},
+                "name": {"type": "string"},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "maybe": {"type": ["object", "null"], "additionalProperties": {}}
+            }, "required": ["input"]}
+        }))
+        .unwrap();
+        let TypeKind::Struct(s) = &m.get("Params").unwrap().kind else {
+            panic!()
+        };
+        let boxed: Vec<(&str, bool)> = s
+            .fields
+            .iter()
+            .map(|f| (f.json_name.as_str(), f.boxed))
+            .collect();
+        assert_eq!(
+            boxed,
+            [
+                // Through the alias.
+                ("_meta", true),
+                ("arguments", true),
+                ("headers", true),
+                // Required: always present, so nothing to save.
+                ("input", false),
+                ("name", false),
+                ("tags", false),
+                // Already an `Option` of its type's own (absent and `null` both `None`).
+                ("maybe", false),
+            ]
         );
     }
 

@@ -308,6 +308,11 @@ pub struct Field {
     /// `| null`): one `Option`, not two. Absent and `null` both read as `None`, and `None` is
     /// written as absent, the schema's own spelling.
     pub null_is_absent: bool,
+    /// An optional open object (`Map<String, Value>` or a map type, directly or through an
+    /// alias) held behind a `Box`: `Option<Box<Map>>` is one pointer where `Option<Map>` is
+    /// 72 bytes, so a struct with many such members (`_meta`, capability objects) stays small
+    /// and cheap to move. Decided once, after lowering (`lower::box_open_objects`).
+    pub boxed: bool,
 }
 
 impl Field {

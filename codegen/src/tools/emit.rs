@@ -648,7 +648,7 @@ fn helpers(
             #[doc = #call_doc]
             pub fn call(&self, meta: impl ::std::convert::Into<#root::#m::RequestMetaObject>) -> #root::#m::CallToolRequestParams {
                 let mut params = #root::#m::CallToolRequestParams::new(meta, NAME);
-                params.arguments = ::std::option::Option::Some(#root::tools::arguments(NAME, self));
+                params.arguments = ::std::option::Option::Some(::std::boxed::Box::new(#root::tools::arguments(NAME, self)));
                 params
             }
         }
@@ -657,7 +657,7 @@ fn helpers(
             #[doc = #call_doc]
             pub fn call(&self) -> #root::#m::CallToolRequestParams {
                 let mut params = #root::#m::CallToolRequestParams::new(NAME);
-                params.arguments = ::std::option::Option::Some(#root::tools::arguments(NAME, self));
+                params.arguments = ::std::option::Option::Some(::std::boxed::Box::new(#root::tools::arguments(NAME, self)));
                 params
             }
         }
@@ -681,7 +681,7 @@ fn helpers(
         let content = if newer {
             quote! { result.structured_content.as_ref() }
         } else {
-            quote! { result.structured_content.clone().map(::serde_json::Value::Object).as_ref() }
+            quote! { result.structured_content.as_deref().cloned().map(::serde_json::Value::Object).as_ref() }
         };
         let doc = format!(
             " Reads the `structuredContent` of a result of `{}`. The error names the tool and, \

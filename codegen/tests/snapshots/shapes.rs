@@ -63,7 +63,7 @@ pub mod shapes {
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct McpResult {
         /// The `_meta` member.
-        pub meta: Option<__rt::Map<String, __rt::Value>>,
+        pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
         pub extra: __rt::Extra,
@@ -94,7 +94,7 @@ pub mod shapes {
         /// Sets `_meta`.
         #[must_use]
         pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-            self.meta = Some(value);
+            self.meta = Some(Box::new(value));
             self
         }
     }
@@ -1191,7 +1191,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                            0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                             _ => {}
                         }
                         Ok(())

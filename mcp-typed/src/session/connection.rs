@@ -291,7 +291,7 @@ impl<H: ClientHandler> Connection<H> {
             }
         };
         let mut params = app::CallToolRequestParams::new(name);
-        params.arguments = arguments;
+        params.arguments = arguments.map(Box::new);
         self.request(|id| app::CallToolRequest::new(id, params))
     }
 

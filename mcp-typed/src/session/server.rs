@@ -561,7 +561,7 @@ impl<H: Handler> ServerSession<H> {
             {
                 answers = earlier;
             }
-            for (key, response) in call.params.input_responses.iter().flatten() {
+            for (key, response) in call.params.input_responses.as_deref().into_iter().flatten() {
                 answers.insert(
                     key.clone(),
                     crate::runtime::json_value(response).unwrap_or_default(),

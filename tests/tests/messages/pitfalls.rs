@@ -394,7 +394,7 @@ fn each_input_request_example_is_typed() {
     );
     for (_, file, value) in found {
         let decoded: InputRequiredResult = round_trip(file, value);
-        for (key, request) in decoded.input_requests.iter().flatten() {
+        for (key, request) in decoded.input_requests.as_deref().into_iter().flatten() {
             let method = value["inputRequests"][key]["method"].as_str().unwrap();
             let ok = matches!(
                 (method, request),

@@ -74,7 +74,7 @@ fn everything_http(version: ProtocolVersion) {
     );
     let expected = json!({"temperature": 36, "conditions": "Light rain / drizzle", "humidity": 82});
     assert_eq!(
-        weather.structured_content.map(Value::Object),
+        weather.structured_content.map(|m| Value::Object(*m)),
         Some(expected),
         "{label}"
     );
