@@ -517,7 +517,8 @@ fn odd_schemas_fall_back_per_member_and_names_do_not_collide() {
     );
     r.structured_content = json!({"items": [{"price": 2.5}, {"price": "n/a"}]})
         .as_object()
-        .cloned().map(Box::new);
+        .cloned()
+        .map(Box::new);
     let e = odd_schemas::Defs202012Output::from_result(&r).unwrap_err();
     assert_eq!(
         e.to_string(),
