@@ -823,6 +823,39 @@ fn numbers() {
 }
 
 #[test]
+fn integers_read_without_jiter_read_as_serde_json_and_jiter_do() {
+    // Around `Parser::plain_integer`'s limits (18 digits, a leading zero, `-0`, what may
+    // follow the digits): the value serde_json makes, or jiter's syntax error at its offset.
+    let texts = [
+        "0", "-0", "7", "-7", "10", "-10", "123456789012345678", "-123456789012345678",
+        "999999999999999999", "-999999999999999999", "1234567890123456789",
+        "-1234567890123456789", "9223372036854775807", "-9223372036854775808",
+        "18446744073709551615", "18446744073709551616", "00", "01", "-01", "-", "--1", "1.",
+        "1.0", "1e2", "1E2", "1e+2", "1-", "1+", "1-2", "1x", "1 ", " 1", "[1,-2,30]",
+        "[1 ,2]", "[1,]", "[01]", "[-]", r#"{"a":1,"b":-0}"#, r#"{"a":12}"#, r#"{"a":1"#, "[1",
+    ];
+    for text in texts {
+        let ours = from_str::<Value>(text);
+        match serde_json::from_str::<Value>(text) {
+            Ok(theirs) => {
+                let ours = ours.unwrap_or_else(|e| panic!("{text:?}: {e}"));
+                assert_eq!(ours, theirs, "{text:?}");
+                assert_eq!(ours.to_string(), theirs.to_string(), "{text:?}");
+            }
+            Err(_) => {
+                let e = ours.expect_err(text);
+                let theirs = jiter::JsonValue::parse(text.as_bytes(), false).unwrap_err();
+                assert_eq!(
+                    (e.message(), e.offset()),
+                    (theirs.error_type.to_string().as_str(), theirs.index),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn type_errors_in_serde_json_words() {
     let cases: &[(&str, &str)] = &[
         ("\"x\"", "invalid type: string \"x\", expected a boolean"),
