@@ -27,10 +27,15 @@ pub enum Kind {
     Object,
 }
 
-/// The pull parser the decoders run on: jiter over the whole input. Marks are byte offsets in
-/// the whole input, so a parser made by [`Parser::at`] (on a value met earlier) places its
-/// errors in the whole input too.
+/// The pull parser the decoders run on: the common tokens (keys and strings without escapes,
+/// integers, literals, the punctuation between them) read by its own scans, everything else
+/// by jiter, which makes every syntax error. Marks are byte offsets in the whole input, so a
+/// parser made by [`Parser::at`] (on a value met earlier) places its errors in the whole input
+/// too.
 pub struct Parser<'a> {
+    /// jiter, on `data[base..]`. Where the parser is: jiter's position when `own` is false;
+    /// `pos` when the parser's own scans moved on since jiter's last call (`sync` restarts
+    /// jiter there before the next).
     j: Jiter<'a>,
     /// The whole input.
     data: &'a [u8],
@@ -41,8 +46,10 @@ pub struct Parser<'a> {
     bad_utf8: Option<usize>,
     /// Offset of `j`'s input in `data`.
     base: usize,
-    /// What the last `peek` saw (jiter's `known_*` calls take it).
-    peeked: Peek,
+    /// Where the parser is, when `own`.
+    pos: usize,
+    /// The parser's own scans moved on since jiter's last call.
+    own: bool,
     /// Arrays and objects entered and not yet left.
     depth: u8,
 }
@@ -73,28 +80,81 @@ impl<'a> Parser<'a> {
             text,
             bad_utf8,
             base: 0,
-            peeked: Peek::Null,
+            pos: 0,
+            own: false,
             depth: 0,
         }
+    }
+
+    /// Where the parser is in the input.
+    #[inline]
+    fn position(&self) -> usize {
+        if self.own {
+            self.pos
+        } else {
+            self.base + self.j.current_index()
+        }
+    }
+
+    /// The parser's own scan moved to `pos`.
+    #[inline]
+    fn advance_to(&mut self, pos: usize) {
+        self.pos = pos;
+        self.own = true;
+    }
+
+    /// Before a call of jiter: jiter restarted where the parser is, if its own scans moved on.
+    #[inline]
+    fn sync(&mut self) {
+        if self.own {
+            self.own = false;
+            self.base = self.pos;
+            self.j = Jiter::new(&self.data[self.pos..]);
+        }
+    }
+
+    /// A jiter error, placed in the whole input.
+    #[cold]
+    fn jiter_error(&self, e: JiterError) -> Error {
+        jiter_error(self.data, self.base, e)
     }
 
     /// What the next value is: skips whitespace, consumes nothing.
     #[inline]
     pub fn peek(&mut self) -> Result<Kind, Error> {
-        let peek = match self.j.peek() {
-            Ok(peek) => peek,
-            Err(e) => return Err(jiter_error(self.data, self.base, e)),
+        let i = skip_whitespace(self.data, self.position());
+        let kind = match self.data.get(i) {
+            Some(b'{') => Kind::Object,
+            Some(b'"') => Kind::String,
+            Some(b'[') => Kind::Array,
+            Some(b'-' | b'0'..=b'9') => Kind::Number,
+            Some(b't' | b'f') => Kind::Bool,
+            Some(b'n') => Kind::Null,
+            Some(_) => {
+                self.advance_to(i);
+                return Err(self.syntax("expected value"));
+            }
+            None => return Err(self.jiter_peek_error()),
         };
-        self.peeked = peek;
-        match peek.into_inner() {
-            b'{' => Ok(Kind::Object),
-            b'"' => Ok(Kind::String),
-            b'[' => Ok(Kind::Array),
-            b'-' | b'0'..=b'9' => Ok(Kind::Number),
-            b't' | b'f' => Ok(Kind::Bool),
-            b'n' => Ok(Kind::Null),
-            _ => Err(self.syntax("expected value")),
+        self.advance_to(i);
+        Ok(kind)
+    }
+
+    /// jiter's error for a value that does not start where it should (the input's end).
+    #[cold]
+    fn jiter_peek_error(&mut self) -> Error {
+        self.sync();
+        match self.j.peek() {
+            Err(e) => self.jiter_error(e),
+            Ok(_) => self.syntax("expected value"),
         }
+    }
+
+    /// jiter's `Peek` of the next value (after [`Parser::peek`]), for its `known_*` calls.
+    #[inline]
+    fn jiter_peek(&mut self) -> Result<Peek, Error> {
+        self.sync();
+        self.j.peek().map_err(|e| self.jiter_error(e))
     }
 
     /// After `peek() == Object`: enters the object and reads its first key (`None`: the
@@ -106,6 +166,10 @@ impl<'a> Parser<'a> {
             self.depth += 1;
             return Ok(Some(key));
         }
+        if self.plain_end_of(b'{', b'}') {
+            return Ok(None);
+        }
+        self.sync();
         match self.j.known_object() {
             Ok(Some(key)) => {
                 self.depth += 1;
@@ -122,6 +186,11 @@ impl<'a> Parser<'a> {
         if let Some(key) = self.plain_key(b',') {
             return Ok(Some(key));
         }
+        if self.plain_close(b'}') {
+            self.depth -= 1;
+            return Ok(None);
+        }
+        self.sync();
         match self.j.next_key() {
             Ok(Some(key)) => Ok(Some(key)),
             Ok(None) => {
@@ -133,33 +202,61 @@ impl<'a> Parser<'a> {
     }
 
     /// The common key read without jiter: `opener` (the object's `{`, or the `,` after a
-    /// member's value) at jiter's position, then a key written plainly (printable ASCII, no
-    /// escape) and its `:`; jiter goes on after the `:`. `None` for anything else (an
+    /// member's value) where the parser is, then a key written plainly (printable ASCII, no
+    /// escape) and its `:`; the parser goes on after the `:`. `None` for anything else (an
     /// escape, other bytes, the object's end, any syntax error): jiter reads it from where
-    /// it was, and reports any error, as before. jiter's own key reading scans each key with
-    /// its SIMD string decoder, which costs more than the key for the short keys of JSON-RPC
-    /// (BENCHMARKS.md section 9).
+    /// the parser was, and reports any error, as before. jiter's own key reading scans each
+    /// key with its SIMD string decoder, which costs more than the key for the short keys of
+    /// JSON-RPC (BENCHMARKS.md section 9).
     #[inline]
     fn plain_key(&mut self, opener: u8) -> Option<&'a str> {
-        let rest = &self.data[self.base..];
-        let mut i = skip_whitespace(rest, self.j.current_index());
-        if rest.get(i) != Some(&opener) {
+        let data = self.data;
+        let mut i = skip_whitespace(data, self.position());
+        if data.get(i) != Some(&opener) {
             return None;
         }
-        i = skip_whitespace(rest, i + 1);
-        if rest.get(i) != Some(&b'"') {
+        i = skip_whitespace(data, i + 1);
+        if data.get(i) != Some(&b'"') {
             return None;
         }
         let start = i + 1;
-        let end = plain_end::<true>(rest, start);
-        if rest.get(end) != Some(&b'"') {
+        let end = plain_end::<true>(data, start);
+        if data.get(end) != Some(&b'"') {
             return None;
         }
-        let colon = skip_whitespace(rest, end + 1);
-        if rest.get(colon) != Some(&b':') {
+        let colon = skip_whitespace(data, end + 1);
+        if data.get(colon) != Some(&b':') {
             return None;
         }
         self.take_plain(start, end, colon + 1)
+    }
+
+    /// `close` (an object's `}`, an array's `]`) where the parser is, read; `false` (nothing
+    /// read) for anything else.
+    #[inline]
+    fn plain_close(&mut self, close: u8) -> bool {
+        let i = skip_whitespace(self.data, self.position());
+        if self.data.get(i) == Some(&close) {
+            self.advance_to(i + 1);
+            return true;
+        }
+        false
+    }
+
+    /// An empty object or array, `open` and `close` with whitespace at most between them,
+    /// where the parser is, read; `false` (nothing read) for anything else.
+    #[inline]
+    fn plain_end_of(&mut self, open: u8, close: u8) -> bool {
+        let i = skip_whitespace(self.data, self.position());
+        if self.data.get(i) != Some(&open) {
+            return false;
+        }
+        let j = skip_whitespace(self.data, i + 1);
+        if self.data.get(j) == Some(&close) {
+            self.advance_to(j + 1);
+            return true;
+        }
+        false
     }
 
     /// After `peek() == Array`: enters the array; whether an element follows (`false`: the
@@ -167,26 +264,64 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn array_first(&mut self) -> Result<bool, Error> {
         self.enter()?;
+        let data = self.data;
+        let i = skip_whitespace(data, self.position());
+        if data.get(i) == Some(&b'[') {
+            let next = skip_whitespace(data, i + 1);
+            match data.get(next) {
+                Some(b']') => {
+                    self.advance_to(next + 1);
+                    return Ok(false);
+                }
+                Some(_) => {
+                    self.advance_to(next);
+                    self.depth += 1;
+                    return Ok(true);
+                }
+                None => {}
+            }
+        }
+        self.sync();
         match self.j.known_array() {
             Ok(Some(_)) => {
                 self.depth += 1;
                 Ok(true)
             }
             Ok(None) => Ok(false),
-            Err(e) => Err(jiter_error(self.data, self.base, e)),
+            Err(e) => Err(self.jiter_error(e)),
         }
     }
 
     /// After an element: whether another follows (`false`: the array's `]` is read).
     #[inline]
     pub fn array_next(&mut self) -> Result<bool, Error> {
+        let data = self.data;
+        let i = skip_whitespace(data, self.position());
+        match data.get(i) {
+            Some(b',') => {
+                let next = skip_whitespace(data, i + 1);
+                if let Some(b) = data.get(next)
+                    && *b != b']'
+                {
+                    self.advance_to(next);
+                    return Ok(true);
+                }
+            }
+            Some(b']') => {
+                self.advance_to(i + 1);
+                self.depth -= 1;
+                return Ok(false);
+            }
+            _ => {}
+        }
+        self.sync();
         match self.j.array_step() {
             Ok(Some(_)) => Ok(true),
             Ok(None) => {
                 self.depth -= 1;
                 Ok(false)
             }
-            Err(e) => Err(jiter_error(self.data, self.base, e)),
+            Err(e) => Err(self.jiter_error(e)),
         }
     }
 
@@ -206,51 +341,78 @@ impl<'a> Parser<'a> {
         if let Some(s) = self.plain_str() {
             return Ok(s);
         }
+        self.sync();
         match self.j.known_str() {
             Ok(s) => Ok(s),
             Err(e) => Err(jiter_error(self.data, self.base, e)),
         }
     }
 
-    /// [`Parser::str`] without jiter for a string without escapes (jiter is on its `"`): the
-    /// string is a slice of the input, and jiter goes on after it. `None` for anything else
-    /// (an escape, a control character, the input's end): jiter reads it, as before.
+    /// [`Parser::str`] without jiter for a string without escapes (the parser is on its
+    /// `"`): the string is a slice of the input, and the parser goes on after it. `None` for
+    /// anything else (an escape, a control character, the input's end): jiter reads it, as
+    /// before.
     #[inline]
     fn plain_str(&mut self) -> Option<&'a str> {
-        let rest = &self.data[self.base..];
-        let start = self.j.current_index() + 1;
-        let end = plain_end::<false>(rest, start);
-        if rest.get(end) != Some(&b'"') {
+        let open = self.position();
+        if self.data.get(open) != Some(&b'"') {
+            return None;
+        }
+        let start = open + 1;
+        let end = plain_end::<false>(self.data, start);
+        if self.data.get(end) != Some(&b'"') {
             return None;
         }
         self.take_plain(start, end, end + 1)
     }
 
-    /// The text `start..end` of jiter's input, and jiter restarted at `next`; `None` (and
-    /// nothing moved) when the text is not in `text`: past the first byte that is not UTF-8
-    /// (`from_slice`), which jiter then reads and reports.
+    /// The text `start..end` of the input, between two `"` (at `start - 1` and `end`), and
+    /// the parser moved to `next`; `None` (and nothing moved) when the text is not in `text`:
+    /// past the first byte that is not UTF-8 (`from_slice`), which jiter then reads and
+    /// reports.
     #[inline]
     fn take_plain(&mut self, start: usize, end: usize, next: usize) -> Option<&'a str> {
-        let s = self.text.get(self.base + start..self.base + end)?;
-        self.base += next;
-        self.j = Jiter::new(&self.data[self.base..]);
+        if end >= self.text.len() {
+            return None;
+        }
+        debug_assert!(0 < start && start <= end);
+        debug_assert!(self.data[start - 1] == b'"' && self.data[end] == b'"');
+        // SAFETY: `text` is valid UTF-8, and `start..end` lies in it (`end < text.len()`)
+        // between two ASCII bytes: the `"` at `start - 1` and at `end`, which both callers
+        // (`plain_key`, `plain_str`) check before calling. An ASCII byte is a character of
+        // its own, so both ends are character boundaries. (`str::get` reads the same two
+        // bytes to check it, at about 20 instructions a key or string in a function of its
+        // own, and the decode then ran 3 % more instructions: BENCHMARKS.md section 9.)
+        let s = unsafe { self.text.get_unchecked(start..end) };
+        self.advance_to(next);
         Some(s)
     }
 
     /// After `peek() == Bool`.
     #[inline]
     pub(crate) fn bool(&mut self) -> Result<bool, Error> {
-        self.j
-            .known_bool(self.peeked)
-            .map_err(|e| jiter_error(self.data, self.base, e))
+        let rest = &self.data[self.position()..];
+        if rest.starts_with(b"true") {
+            self.advance_to(self.position() + 4);
+            return Ok(true);
+        }
+        if rest.starts_with(b"false") {
+            self.advance_to(self.position() + 5);
+            return Ok(false);
+        }
+        let peek = self.jiter_peek()?;
+        self.j.known_bool(peek).map_err(|e| self.jiter_error(e))
     }
 
     /// After `peek() == Null`.
     #[inline]
     pub(crate) fn null(&mut self) -> Result<(), Error> {
-        self.j
-            .known_null()
-            .map_err(|e| jiter_error(self.data, self.base, e))
+        if self.data[self.position()..].starts_with(b"null") {
+            self.advance_to(self.position() + 4);
+            return Ok(());
+        }
+        self.sync();
+        self.j.known_null().map_err(|e| self.jiter_error(e))
     }
 
     /// After `peek() == Number`: the number, as serde_json makes it (see [`to_number`]).
@@ -260,8 +422,9 @@ impl<'a> Parser<'a> {
             return Ok(n);
         }
         let start = self.mark();
-        if let Err(e) = self.j.known_number_bytes(self.peeked) {
-            return Err(jiter_error(self.data, self.base, e));
+        let peek = self.jiter_peek()?;
+        if let Err(e) = self.j.known_number_bytes(peek) {
+            return Err(self.jiter_error(e));
         }
         let end = self.mark();
         match to_number(&self.data[start..end]) {
@@ -277,21 +440,21 @@ impl<'a> Parser<'a> {
 
     /// [`Parser::number`] without jiter for an integer of at most 18 digits (ids, counts,
     /// sizes: every number of the real traffic but a few): its value is read as its digits
-    /// are scanned, and jiter goes on after it. `None` for anything else (a fraction, an
+    /// are scanned, and the parser goes on after it. `None` for anything else (a fraction, an
     /// exponent, a leading zero, `-0`, which serde_json reads as the float `-0.0`, more
     /// digits, bad syntax): jiter reads it, as before. jiter's number reader and the text's
     /// conversion cost about 290 instructions a number (BENCHMARKS.md section 9).
     #[inline]
     fn plain_integer(&mut self) -> Option<Number> {
-        let rest = &self.data[self.base..];
-        let mut i = self.j.current_index();
-        let negative = rest.get(i) == Some(&b'-');
+        let data = self.data;
+        let mut i = self.position();
+        let negative = data.get(i) == Some(&b'-');
         if negative {
             i += 1;
         }
         let first = i;
         let mut value: u64 = 0;
-        while let Some(&b @ b'0'..=b'9') = rest.get(i) {
+        while let Some(&b @ b'0'..=b'9') = data.get(i) {
             // At most 18 digits: below 10^18, so it fits an `i64` with its sign.
             if i - first == 18 {
                 return None;
@@ -300,10 +463,10 @@ impl<'a> Parser<'a> {
             i += 1;
         }
         let digits = i - first;
-        if digits == 0 || (digits > 1 && rest[first] == b'0') {
+        if digits == 0 || (digits > 1 && data[first] == b'0') {
             return None;
         }
-        if let Some(b'.' | b'e' | b'E' | b'+' | b'-') = rest.get(i) {
+        if let Some(b'.' | b'e' | b'E' | b'+' | b'-') = data.get(i) {
             return None;
         }
         let n = if !negative {
@@ -314,8 +477,7 @@ impl<'a> Parser<'a> {
             // `value` < 10^18: the negation fits.
             Number::from(-(value as i64))
         };
-        self.base += i;
-        self.j = Jiter::new(&self.data[self.base..]);
+        self.advance_to(i);
         Some(n)
     }
 
@@ -326,10 +488,14 @@ impl<'a> Parser<'a> {
             Kind::Object => {
                 self.enter()?;
                 if self.plain_key(b'{').is_none() {
+                    if self.plain_end_of(b'{', b'}') {
+                        return Ok(());
+                    }
+                    self.sync();
                     match self.j.next_object_bytes() {
                         Ok(Some(_)) => {}
                         Ok(None) => return Ok(()),
-                        Err(e) => return Err(jiter_error(self.data, self.base, e)),
+                        Err(e) => return Err(self.jiter_error(e)),
                     }
                 }
                 self.depth += 1;
@@ -338,10 +504,14 @@ impl<'a> Parser<'a> {
                     if self.plain_key(b',').is_some() {
                         continue;
                     }
+                    if self.plain_close(b'}') {
+                        break;
+                    }
+                    self.sync();
                     match self.j.next_key_bytes() {
                         Ok(Some(_)) => {}
                         Ok(None) => break,
-                        Err(e) => return Err(jiter_error(self.data, self.base, e)),
+                        Err(e) => return Err(self.jiter_error(e)),
                     }
                 }
                 self.depth -= 1;
@@ -359,37 +529,41 @@ impl<'a> Parser<'a> {
                 Ok(())
             }
             Kind::String if self.plain_str().is_some() => Ok(()),
-            _ => self
-                .j
-                .known_skip(self.peeked)
-                .map_err(|e| jiter_error(self.data, self.base, e)),
+            Kind::Number if self.plain_integer().is_some() => Ok(()),
+            _ => {
+                let peek = self.jiter_peek()?;
+                self.j.known_skip(peek).map_err(|e| self.jiter_error(e))
+            }
         }
     }
 
     /// Skips the next value however deeply nested (without the depth limit, and without
     /// recursion: a stack of the containers open), for a value kept as its text and decoded
-    /// later, when the limit applies (a response's `result`).
+    /// later, when the limit applies (a response's `result`). jiter reads all of it.
     pub fn skip_raw(&mut self) -> Result<(), Error> {
+        self.sync();
         let err = |p: &Parser<'_>, e| jiter_error(p.data, p.base, e);
         // `true` for an object, `false` for an array.
         let mut open: Vec<bool> = Vec::new();
         loop {
             // One value's start: a scalar is skipped, a container entered.
-            let entered = match self.peek()? {
-                Kind::Object => match self.j.next_object_bytes() {
+            let peek = self.j.peek().map_err(|e| err(self, e))?;
+            let entered = match peek.into_inner() {
+                b'{' => match self.j.next_object_bytes() {
                     Ok(Some(_)) => Some(true),
                     Ok(None) => None,
                     Err(e) => return Err(err(self, e)),
                 },
-                Kind::Array => match self.j.known_array() {
+                b'[' => match self.j.known_array() {
                     Ok(Some(_)) => Some(false),
                     Ok(None) => None,
                     Err(e) => return Err(err(self, e)),
                 },
-                _ => {
-                    self.j.known_skip(self.peeked).map_err(|e| err(self, e))?;
+                b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n' => {
+                    self.j.known_skip(peek).map_err(|e| err(self, e))?;
                     None
                 }
+                _ => return Err(self.syntax("expected value")),
             };
             if let Some(object) = entered {
                 open.push(object);
@@ -420,7 +594,7 @@ impl<'a> Parser<'a> {
     /// it with [`Parser::at`], or to take its text with [`Parser::text`].
     #[inline]
     pub fn mark(&self) -> usize {
-        self.base + self.j.current_index()
+        self.position()
     }
 
     /// A parser on the value at `mark` (from [`Parser::mark`]), in the same input, at the
@@ -433,7 +607,8 @@ impl<'a> Parser<'a> {
             text: self.text,
             bad_utf8: self.bad_utf8,
             base: mark,
-            peeked: Peek::Null,
+            pos: mark,
+            own: false,
             depth: self.depth,
         }
     }
@@ -481,6 +656,7 @@ impl<'a> Parser<'a> {
     /// Checks that only whitespace follows (and, from [`Parser::from_slice`], that the whole
     /// input is UTF-8).
     pub fn finish(&mut self) -> Result<(), Error> {
+        self.sync();
         if let Err(e) = self.j.finish() {
             return Err(jiter_error(self.data, self.base, e));
         }
