@@ -1,8 +1,8 @@
-//! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`], jiter over
-//! the whole input), one object loop ([`object()`]), one array loop (`Vec<T>`'s [`Decode`]),
-//! one string and one number reader, one open-JSON builder ([`value()`]). Per type, the
-//! generated code is only a key table ([`Table`], a `static`) and a closure that decodes the
-//! member at a given index into its slot:
+//! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`]: its own
+//! scans for the common tokens, jiter for the rest), one object loop ([`object()`]), one array
+//! loop (`Vec<T>`'s [`Decode`]), one string and one number reader, one open-JSON builder
+//! ([`value()`]). Per type, the generated code is only a key table ([`Table`], a `static`) and a
+//! closure that decodes the member at a given index into its slot:
 //!
 //! ```
 //! use mcp_typed_runtime::pull::*;

@@ -1,4 +1,5 @@
-//! [`Parser`]: jiter over the whole input, with the nesting depth kept and errors placed.
+//! [`Parser`]: the common tokens read by its own scans, the rest by jiter (which makes every
+//! syntax error), with the nesting depth kept and errors placed.
 
 use jiter::{Jiter, JiterError, JiterErrorType, Peek};
 use serde_json::Number;
