@@ -215,7 +215,7 @@ pub struct CallToolRequestParams {
     /// The `name` member.
     pub name: String,
     /// The `arguments` member.
-    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub arguments: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -247,8 +247,8 @@ impl CallToolRequestParams {
     }
     /// Sets `arguments`.
     #[must_use]
-    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(Box::new(value));
+    pub fn with_arguments(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.arguments = Some(value.into());
         self
     }
 }
@@ -259,7 +259,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_deref())
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -280,7 +280,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `content` member.
     pub content: Vec<CallToolResultContentItem>,
     /// Whether the tool call ended in an error.
@@ -322,8 +322,8 @@ impl CallToolResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `isError`.
@@ -379,7 +379,7 @@ pub enum CallToolResultContentItem {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CallToolResultContentItem {
     fn from(v: TextContent) -> Self {
@@ -557,13 +557,11 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
-    pub sampling: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub sampling: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -603,7 +601,7 @@ impl ClientCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
@@ -616,8 +614,8 @@ impl ClientCapabilities {
     }
     /// Sets `sampling`.
     #[must_use]
-    pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.sampling = Some(Box::new(value));
+    pub fn with_sampling(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.sampling = Some(value.into());
         self
     }
 }
@@ -686,7 +684,7 @@ pub enum ClientNotification {
     /// A [`RootsListChangedNotification`].
     RootsListChanged(RootsListChangedNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ClientNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -790,7 +788,7 @@ pub enum ClientRequest {
     /// A [`CompleteRequest`].
     Complete(CompleteRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<InitializeRequest> for ClientRequest {
     fn from(v: InitializeRequest) -> Self {
@@ -1041,7 +1039,7 @@ pub enum CompleteRequestParamsRef {
     /// A [`ResourceReference`].
     Resource(ResourceReference),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<PromptReference> for CompleteRequestParamsRef {
     fn from(v: PromptReference) -> Self {
@@ -1195,7 +1193,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1229,8 +1227,8 @@ impl CompleteResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -1407,7 +1405,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub metadata: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1494,8 +1492,8 @@ impl CreateMessageRequestParams {
     }
     /// Sets `metadata`.
     #[must_use]
-    pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(Box::new(value));
+    pub fn with_metadata(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.metadata = Some(value.into());
         self
     }
 }
@@ -1514,7 +1512,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -1566,8 +1564,8 @@ impl CreateMessageResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `stopReason`.
@@ -1594,7 +1592,7 @@ pub enum CreateMessageResultContent {
     /// An [`ImageContent`].
     Image(ImageContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CreateMessageResultContent {
     fn from(v: TextContent) -> Self {
@@ -1931,7 +1929,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -1971,8 +1969,8 @@ impl GetPromptResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `description`.
@@ -2257,7 +2255,7 @@ impl __rt::Unknowns for InitializeRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -2311,8 +2309,8 @@ impl InitializeResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `instructions`.
@@ -2392,7 +2390,7 @@ impl __rt::Unknowns for InitializedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2422,8 +2420,8 @@ impl InitializedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -2660,7 +2658,7 @@ impl __rt::Unknowns for JsonRpcNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2690,8 +2688,8 @@ impl JsonRpcNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3002,7 +3000,7 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3043,8 +3041,8 @@ impl ListPromptsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3166,7 +3164,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3207,8 +3205,8 @@ impl ListResourceTemplatesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3327,7 +3325,7 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3368,8 +3366,8 @@ impl ListResourcesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3540,7 +3538,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -3574,8 +3572,8 @@ impl ListRootsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3688,7 +3686,7 @@ impl __rt::Unknowns for ListToolsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3729,8 +3727,8 @@ impl ListToolsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -4125,7 +4123,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4155,8 +4153,8 @@ impl NotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -4263,7 +4261,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -4300,8 +4298,8 @@ impl PaginatedResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -4795,7 +4793,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4825,8 +4823,8 @@ impl PromptListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -4890,7 +4888,7 @@ pub enum PromptMessageContent {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for PromptMessageContent {
     fn from(v: TextContent) -> Self {
@@ -5074,7 +5072,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5108,8 +5106,8 @@ impl ReadResourceResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5634,7 +5632,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5664,8 +5662,8 @@ impl ResourceListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5945,7 +5943,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5975,8 +5973,8 @@ impl McpResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6132,7 +6130,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6162,8 +6160,8 @@ impl RootsListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6225,7 +6223,7 @@ pub enum SamplingMessageContent {
     /// An [`ImageContent`].
     Image(ImageContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContent {
     fn from(v: TextContent) -> Self {
@@ -6278,11 +6276,9 @@ impl __rt::Unknowns for SamplingMessageContent {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub logging: Option<__rt::JsonObject>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -6336,15 +6332,15 @@ impl ServerCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
-    pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(Box::new(value));
+    pub fn with_logging(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.logging = Some(value.into());
         self
     }
     /// Sets `prompts`.
@@ -6546,7 +6542,7 @@ pub enum ServerNotification {
     /// A [`LoggingMessageNotification`].
     LoggingMessage(LoggingMessageNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ServerNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -6670,7 +6666,7 @@ pub enum ServerRequest {
     /// A [`ListRootsRequest`].
     ListRoots(ListRootsRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<PingRequest> for ServerRequest {
     fn from(v: PingRequest) -> Self {
@@ -7246,7 +7242,7 @@ impl __rt::Unknowns for Tool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
     /// The `properties` member.
-    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -7289,7 +7285,7 @@ impl ToolInputSchema {
     #[must_use]
     pub fn with_properties(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.properties = Some(Box::new(value));
         self
@@ -7365,7 +7361,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7395,8 +7391,8 @@ impl ToolListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8748,7 +8744,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -8783,7 +8779,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -8835,7 +8831,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CallToolResultContentItem::Unknown)
+                                        .map(|m| super::CallToolResultContentItem::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -8953,7 +8951,7 @@ pub mod __de {
                             );
                         }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -9047,7 +9045,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ClientNotification::Custom)
+                                        .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9188,7 +9186,8 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9362,7 +9361,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                        .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9475,7 +9474,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -9616,7 +9615,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -9659,7 +9658,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -9708,7 +9707,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CreateMessageResultContent::Unknown)
+                                        .map(|m| super::CreateMessageResultContent::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9969,7 +9970,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10198,7 +10199,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -10274,7 +10275,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -10541,7 +10542,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -10779,7 +10780,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10882,7 +10883,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10988,7 +10989,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11122,7 +11123,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11223,7 +11224,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11469,7 +11470,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11569,7 +11570,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11902,7 +11903,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11985,7 +11986,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::PromptMessageContent::Unknown)
+                                        .map(|m| super::PromptMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -12126,7 +12127,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12511,7 +12512,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12720,7 +12721,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12829,7 +12830,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12905,7 +12906,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContent::Unknown)
+                                        .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -12956,7 +12957,7 @@ pub mod __de {
                                 Box::new(__rt::pull::Decode::decode(p)?),
                             );
                         }
-                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -13146,7 +13147,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ServerNotification::Custom)
+                                        .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -13203,7 +13204,8 @@ pub mod __de {
                                         .map(super::ServerRequest::ListRoots)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -13806,7 +13808,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14012,7 +14014,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientRequest::Custom(raw))
+            Some(super::ClientRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ClientNotification {
@@ -14063,7 +14065,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientNotification::Custom(raw))
+            Some(super::ClientNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
@@ -14137,7 +14139,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerRequest::Custom(raw))
+            Some(super::ServerRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ServerNotification {
@@ -14215,7 +14217,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerNotification::Custom(raw))
+            Some(super::ServerNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {

@@ -228,7 +228,7 @@ pub struct CallToolRequestParams {
     /// The `name` member.
     pub name: String,
     /// The `arguments` member.
-    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub arguments: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -260,8 +260,8 @@ impl CallToolRequestParams {
     }
     /// Sets `arguments`.
     #[must_use]
-    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(Box::new(value));
+    pub fn with_arguments(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.arguments = Some(value.into());
         self
     }
 }
@@ -272,7 +272,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_deref())
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -293,7 +293,7 @@ impl __rt::Unknowns for CallToolRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `content` member.
     pub content: Vec<CallToolResultContentItem>,
     /// Whether the tool call ended in an error.
@@ -335,8 +335,8 @@ impl CallToolResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `isError`.
@@ -394,7 +394,7 @@ pub enum CallToolResultContentItem {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CallToolResultContentItem {
     fn from(v: TextContent) -> Self {
@@ -584,13 +584,11 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
-    pub sampling: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub sampling: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -630,7 +628,7 @@ impl ClientCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
@@ -643,8 +641,8 @@ impl ClientCapabilities {
     }
     /// Sets `sampling`.
     #[must_use]
-    pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.sampling = Some(Box::new(value));
+    pub fn with_sampling(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.sampling = Some(value.into());
         self
     }
 }
@@ -713,7 +711,7 @@ pub enum ClientNotification {
     /// A [`RootsListChangedNotification`].
     RootsListChanged(RootsListChangedNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ClientNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -817,7 +815,7 @@ pub enum ClientRequest {
     /// A [`CompleteRequest`].
     Complete(CompleteRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<InitializeRequest> for ClientRequest {
     fn from(v: InitializeRequest) -> Self {
@@ -1068,7 +1066,7 @@ pub enum CompleteRequestParamsRef {
     /// A [`ResourceReference`].
     Resource(ResourceReference),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<PromptReference> for CompleteRequestParamsRef {
     fn from(v: PromptReference) -> Self {
@@ -1222,7 +1220,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1256,8 +1254,8 @@ impl CompleteResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -1434,7 +1432,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub metadata: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1521,8 +1519,8 @@ impl CreateMessageRequestParams {
     }
     /// Sets `metadata`.
     #[must_use]
-    pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(Box::new(value));
+    pub fn with_metadata(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.metadata = Some(value.into());
         self
     }
 }
@@ -1541,7 +1539,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -1593,8 +1591,8 @@ impl CreateMessageResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `stopReason`.
@@ -1623,7 +1621,7 @@ pub enum CreateMessageResultContent {
     /// An [`AudioContent`].
     Audio(AudioContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CreateMessageResultContent {
     fn from(v: TextContent) -> Self {
@@ -1907,7 +1905,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -1947,8 +1945,8 @@ impl GetPromptResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `description`.
@@ -2168,7 +2166,7 @@ impl __rt::Unknowns for InitializeRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -2222,8 +2220,8 @@ impl InitializeResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `instructions`.
@@ -2303,7 +2301,7 @@ impl __rt::Unknowns for InitializedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2333,8 +2331,8 @@ impl InitializedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -2793,7 +2791,7 @@ impl __rt::Unknowns for JsonRpcNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2823,8 +2821,8 @@ impl JsonRpcNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3135,7 +3133,7 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3176,8 +3174,8 @@ impl ListPromptsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3299,7 +3297,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3340,8 +3338,8 @@ impl ListResourceTemplatesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3460,7 +3458,7 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3501,8 +3499,8 @@ impl ListResourcesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3673,7 +3671,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -3707,8 +3705,8 @@ impl ListRootsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3821,7 +3819,7 @@ impl __rt::Unknowns for ListToolsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3862,8 +3860,8 @@ impl ListToolsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -4258,7 +4256,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4288,8 +4286,8 @@ impl NotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -4396,7 +4394,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -4433,8 +4431,8 @@ impl PaginatedResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -4940,7 +4938,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4970,8 +4968,8 @@ impl PromptListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5037,7 +5035,7 @@ pub enum PromptMessageContent {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for PromptMessageContent {
     fn from(v: TextContent) -> Self {
@@ -5231,7 +5229,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5265,8 +5263,8 @@ impl ReadResourceResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5729,7 +5727,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5759,8 +5757,8 @@ impl ResourceListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5975,7 +5973,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// This result property is reserved by the protocol to allow clients and servers to attach additional metadata to their responses.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6005,8 +6003,8 @@ impl McpResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6162,7 +6160,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6192,8 +6190,8 @@ impl RootsListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6257,7 +6255,7 @@ pub enum SamplingMessageContent {
     /// An [`AudioContent`].
     Audio(AudioContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContent {
     fn from(v: TextContent) -> Self {
@@ -6320,13 +6318,11 @@ impl __rt::Unknowns for SamplingMessageContent {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub logging: Option<__rt::JsonObject>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub completions: Option<__rt::JsonObject>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -6384,21 +6380,21 @@ impl ServerCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
-    pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(Box::new(value));
+    pub fn with_logging(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.logging = Some(value.into());
         self
     }
     /// Sets `completions`.
     #[must_use]
-    pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.completions = Some(Box::new(value));
+    pub fn with_completions(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.completions = Some(value.into());
         self
     }
     /// Sets `prompts`.
@@ -6600,7 +6596,7 @@ pub enum ServerNotification {
     /// A [`LoggingMessageNotification`].
     LoggingMessage(LoggingMessageNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ServerNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -6724,7 +6720,7 @@ pub enum ServerRequest {
     /// A [`ListRootsRequest`].
     ListRoots(ListRootsRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<PingRequest> for ServerRequest {
     fn from(v: PingRequest) -> Self {
@@ -7255,7 +7251,7 @@ impl __rt::Unknowns for Tool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
     /// The `properties` member.
-    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -7298,7 +7294,7 @@ impl ToolInputSchema {
     #[must_use]
     pub fn with_properties(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.properties = Some(Box::new(value));
         self
@@ -7490,7 +7486,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// This parameter name is reserved by MCP to allow clients and servers to attach additional metadata to their notifications.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7520,8 +7516,8 @@ impl ToolListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8892,7 +8888,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -8927,7 +8923,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -8986,7 +8982,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CallToolResultContentItem::Unknown)
+                                        .map(|m| super::CallToolResultContentItem::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9104,7 +9102,7 @@ pub mod __de {
                             );
                         }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -9198,7 +9196,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ClientNotification::Custom)
+                                        .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9339,7 +9337,8 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9513,7 +9512,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                        .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -9626,7 +9625,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -9767,7 +9766,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -9810,7 +9809,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -9866,7 +9865,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CreateMessageResultContent::Unknown)
+                                        .map(|m| super::CreateMessageResultContent::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -10092,7 +10093,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -10286,7 +10287,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -10362,7 +10363,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11030,7 +11031,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11268,7 +11269,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11371,7 +11372,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11477,7 +11478,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11611,7 +11612,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11712,7 +11713,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11958,7 +11959,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12058,7 +12059,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12394,7 +12395,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12484,7 +12485,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::PromptMessageContent::Unknown)
+                                        .map(|m| super::PromptMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -12625,7 +12626,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12975,7 +12976,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -13149,7 +13150,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -13258,7 +13259,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -13341,7 +13342,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContent::Unknown)
+                                        .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -13400,12 +13401,8 @@ pub mod __de {
                                 Box::new(__rt::pull::Decode::decode(p)?),
                             );
                         }
-                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        2 => {
-                            f_completions = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -13596,7 +13593,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ServerNotification::Custom)
+                                        .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -13653,7 +13650,8 @@ pub mod __de {
                                         .map(super::ServerRequest::ListRoots)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -14274,7 +14272,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14480,7 +14478,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientRequest::Custom(raw))
+            Some(super::ClientRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ClientNotification {
@@ -14531,7 +14529,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientNotification::Custom(raw))
+            Some(super::ClientNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
@@ -14605,7 +14603,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerRequest::Custom(raw))
+            Some(super::ServerRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ServerNotification {
@@ -14683,7 +14681,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerNotification::Custom(raw))
+            Some(super::ServerNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {

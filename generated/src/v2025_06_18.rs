@@ -93,7 +93,7 @@ pub struct AudioContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -142,8 +142,8 @@ impl AudioContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -216,7 +216,7 @@ pub struct BlobResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -262,8 +262,8 @@ impl BlobResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -395,7 +395,7 @@ pub struct CallToolRequestParams {
     /// The `name` member.
     pub name: String,
     /// The `arguments` member.
-    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub arguments: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -427,8 +427,8 @@ impl CallToolRequestParams {
     }
     /// Sets `arguments`.
     #[must_use]
-    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(Box::new(value));
+    pub fn with_arguments(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.arguments = Some(value.into());
         self
     }
 }
@@ -439,7 +439,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_deref())
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -451,11 +451,11 @@ impl __rt::Unknowns for CallToolRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// A list of content objects that represent the unstructured result of the tool call.
     pub content: Vec<ContentBlock>,
     /// An optional JSON object that represents the structured result of the tool call.
-    pub structured_content: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub structured_content: Option<__rt::JsonObject>,
     /// Whether the tool call ended in an error.
     ///
     /// If not set, this is assumed to be false (the call was successful).
@@ -508,17 +508,17 @@ impl CallToolResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `structuredContent`.
     #[must_use]
     pub fn with_structured_content(
         mut self,
-        value: __rt::Map<String, __rt::Value>,
+        value: impl Into<__rt::JsonObject>,
     ) -> Self {
-        self.structured_content = Some(Box::new(value));
+        self.structured_content = Some(value.into());
         self
     }
     /// Sets `isError`.
@@ -671,15 +671,13 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
-    pub sampling: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub sampling: Option<__rt::JsonObject>,
     /// Present if the client supports elicitation from the server.
-    pub elicitation: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub elicitation: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -723,7 +721,7 @@ impl ClientCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
@@ -736,14 +734,14 @@ impl ClientCapabilities {
     }
     /// Sets `sampling`.
     #[must_use]
-    pub fn with_sampling(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.sampling = Some(Box::new(value));
+    pub fn with_sampling(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.sampling = Some(value.into());
         self
     }
     /// Sets `elicitation`.
     #[must_use]
-    pub fn with_elicitation(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.elicitation = Some(Box::new(value));
+    pub fn with_elicitation(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.elicitation = Some(value.into());
         self
     }
 }
@@ -812,7 +810,7 @@ pub enum ClientNotification {
     /// A [`RootsListChangedNotification`].
     RootsListChanged(RootsListChangedNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ClientNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -916,7 +914,7 @@ pub enum ClientRequest {
     /// A [`CompleteRequest`].
     Complete(CompleteRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<InitializeRequest> for ClientRequest {
     fn from(v: InitializeRequest) -> Self {
@@ -1177,7 +1175,7 @@ pub enum CompleteRequestParamsRef {
     /// A [`ResourceTemplateReference`].
     ResourceTemplate(ResourceTemplateReference),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<PromptReference> for CompleteRequestParamsRef {
     fn from(v: PromptReference) -> Self {
@@ -1395,7 +1393,7 @@ impl __rt::Unknowns for CompleteRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1429,8 +1427,8 @@ impl CompleteResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -1517,7 +1515,7 @@ pub enum ContentBlock {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for ContentBlock {
     fn from(v: TextContent) -> Self {
@@ -1693,7 +1691,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub metadata: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1780,8 +1778,8 @@ impl CreateMessageRequestParams {
     }
     /// Sets `metadata`.
     #[must_use]
-    pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(Box::new(value));
+    pub fn with_metadata(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.metadata = Some(value.into());
         self
     }
 }
@@ -1800,7 +1798,7 @@ impl __rt::Unknowns for CreateMessageRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -1852,8 +1850,8 @@ impl CreateMessageResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `stopReason`.
@@ -1882,7 +1880,7 @@ pub enum CreateMessageResultContent {
     /// An [`AudioContent`].
     Audio(AudioContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CreateMessageResultContent {
     fn from(v: TextContent) -> Self {
@@ -2109,7 +2107,7 @@ impl __rt::Unknowns for ElicitRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The user action in response to the elicitation.
     /// - "accept": User submitted the form/confirmed the action
     /// - "decline": User explicitly declined the action
@@ -2153,8 +2151,8 @@ impl ElicitResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `content`.
@@ -2296,7 +2294,7 @@ pub struct EmbeddedResource {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2343,8 +2341,8 @@ impl EmbeddedResource {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -2583,7 +2581,7 @@ impl __rt::Unknowns for GetPromptRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -2623,8 +2621,8 @@ impl GetPromptResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `description`.
@@ -2652,7 +2650,7 @@ pub struct ImageContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -2701,8 +2699,8 @@ impl ImageContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -2873,7 +2871,7 @@ impl __rt::Unknowns for InitializeRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -2927,8 +2925,8 @@ impl InitializeResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `instructions`.
@@ -3008,7 +3006,7 @@ impl __rt::Unknowns for InitializedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct InitializedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3038,8 +3036,8 @@ impl InitializedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3276,7 +3274,7 @@ impl __rt::Unknowns for JsonRpcNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct JsonRpcNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3306,8 +3304,8 @@ impl JsonRpcNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3617,7 +3615,7 @@ impl __rt::Unknowns for ListPromptsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3658,8 +3656,8 @@ impl ListPromptsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3781,7 +3779,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3822,8 +3820,8 @@ impl ListResourceTemplatesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -3942,7 +3940,7 @@ impl __rt::Unknowns for ListResourcesRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -3983,8 +3981,8 @@ impl ListResourcesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -4154,7 +4152,7 @@ impl __rt::Unknowns for ListRootsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -4188,8 +4186,8 @@ impl ListRootsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -4302,7 +4300,7 @@ impl __rt::Unknowns for ListToolsRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -4343,8 +4341,8 @@ impl ListToolsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -4739,7 +4737,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4769,8 +4767,8 @@ impl NotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5000,7 +4998,7 @@ impl __rt::Unknowns for PaginatedRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -5037,8 +5035,8 @@ impl PaginatedResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -5207,7 +5205,7 @@ pub enum PrimitiveSchemaDefinition {
     /// An [`EnumSchema`].
     Enum(EnumSchema),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<StringSchema> for PrimitiveSchemaDefinition {
     fn from(v: StringSchema) -> Self {
@@ -5475,7 +5473,7 @@ pub struct Prompt {
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5537,8 +5535,8 @@ impl Prompt {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5686,7 +5684,7 @@ impl __rt::Unknowns for PromptListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PromptListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5716,8 +5714,8 @@ impl PromptListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5912,7 +5910,7 @@ impl __rt::Unknowns for ReadResourceRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5946,8 +5944,8 @@ impl ReadResourceResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6232,7 +6230,7 @@ pub struct Resource {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6316,8 +6314,8 @@ impl Resource {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6337,7 +6335,7 @@ pub struct ResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6379,8 +6377,8 @@ impl ResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6418,7 +6416,7 @@ pub struct ResourceLink {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6507,8 +6505,8 @@ impl ResourceLink {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6579,7 +6577,7 @@ impl __rt::Unknowns for ResourceListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ResourceListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6609,8 +6607,8 @@ impl ResourceListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6640,7 +6638,7 @@ pub struct ResourceTemplate {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6714,8 +6712,8 @@ impl ResourceTemplate {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6852,7 +6850,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6882,8 +6880,8 @@ impl McpResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6938,7 +6936,7 @@ pub struct Root {
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6980,8 +6978,8 @@ impl Root {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -7051,7 +7049,7 @@ impl __rt::Unknowns for RootsListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct RootsListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7081,8 +7079,8 @@ impl RootsListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -7146,7 +7144,7 @@ pub enum SamplingMessageContent {
     /// An [`AudioContent`].
     Audio(AudioContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContent {
     fn from(v: TextContent) -> Self {
@@ -7209,13 +7207,11 @@ impl __rt::Unknowns for SamplingMessageContent {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub logging: Option<__rt::JsonObject>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub completions: Option<__rt::JsonObject>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -7273,21 +7269,21 @@ impl ServerCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
-    pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(Box::new(value));
+    pub fn with_logging(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.logging = Some(value.into());
         self
     }
     /// Sets `completions`.
     #[must_use]
-    pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.completions = Some(Box::new(value));
+    pub fn with_completions(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.completions = Some(value.into());
         self
     }
     /// Sets `prompts`.
@@ -7489,7 +7485,7 @@ pub enum ServerNotification {
     /// A [`LoggingMessageNotification`].
     LoggingMessage(LoggingMessageNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ServerNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -7615,7 +7611,7 @@ pub enum ServerRequest {
     /// An [`ElicitRequest`].
     Elicit(ElicitRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<PingRequest> for ServerRequest {
     fn from(v: PingRequest) -> Self {
@@ -8119,7 +8115,7 @@ pub struct TextContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8166,8 +8162,8 @@ impl TextContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8187,7 +8183,7 @@ pub struct TextResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8233,8 +8229,8 @@ impl TextResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8269,7 +8265,7 @@ pub struct Tool {
     /// Display name precedence order is: title, annotations.title, then name.
     pub annotations: Option<ToolAnnotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8346,8 +8342,8 @@ impl Tool {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8369,7 +8365,7 @@ impl __rt::Unknowns for Tool {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolInputSchema {
     /// The `properties` member.
-    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8412,7 +8408,7 @@ impl ToolInputSchema {
     #[must_use]
     pub fn with_properties(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.properties = Some(Box::new(value));
         self
@@ -8434,7 +8430,7 @@ impl __rt::Unknowns for ToolInputSchema {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolOutputSchema {
     /// The `properties` member.
-    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8477,7 +8473,7 @@ impl ToolOutputSchema {
     #[must_use]
     pub fn with_properties(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.properties = Some(Box::new(value));
         self
@@ -8669,7 +8665,7 @@ impl __rt::Unknowns for ToolListChangedNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ToolListChangedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-06-18/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8699,8 +8695,8 @@ impl ToolListChangedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -10015,7 +10011,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -10091,7 +10087,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -10201,7 +10197,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -10237,13 +10233,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_structured_content = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -10356,12 +10348,8 @@ pub mod __de {
                             );
                         }
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        3 => {
-                            f_elicitation = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -10456,7 +10444,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ClientNotification::Custom)
+                                        .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -10597,7 +10585,8 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -10816,7 +10805,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                        .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -10964,7 +10953,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -11065,7 +11054,8 @@ pub mod __de {
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ContentBlock::Unknown)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ContentBlock::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -11176,7 +11166,7 @@ pub mod __de {
                         4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -11219,7 +11209,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -11275,7 +11265,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CreateMessageResultContent::Unknown)
+                                        .map(|m| super::CreateMessageResultContent::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -11426,7 +11418,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_action = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
@@ -11512,7 +11504,7 @@ pub mod __de {
                     match i {
                         0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -11739,7 +11731,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -11781,7 +11773,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -11939,7 +11931,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -12015,7 +12007,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12282,7 +12274,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -12520,7 +12512,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -12623,7 +12615,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -12729,7 +12721,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -12863,7 +12855,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -12964,7 +12956,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -13210,7 +13202,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -13367,7 +13359,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -13510,7 +13502,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::PrimitiveSchemaDefinition::Unknown)
+                                        .map(|m| super::PrimitiveSchemaDefinition::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -13731,7 +13725,7 @@ pub mod __de {
                         1 => f_title = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -13846,7 +13840,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14015,7 +14009,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -14270,7 +14264,7 @@ pub mod __de {
                         4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14313,7 +14307,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14371,7 +14365,7 @@ pub mod __de {
                         4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         8 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -14449,7 +14443,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14501,7 +14495,7 @@ pub mod __de {
                         3 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14637,7 +14631,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14680,7 +14674,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14749,7 +14743,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14832,7 +14826,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContent::Unknown)
+                                        .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -14891,12 +14885,8 @@ pub mod __de {
                                 Box::new(__rt::pull::Decode::decode(p)?),
                             );
                         }
-                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        2 => {
-                            f_completions = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -15087,7 +15077,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ServerNotification::Custom)
+                                        .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -15156,7 +15146,8 @@ pub mod __de {
                                         .map(super::ServerRequest::Elicit)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -15610,7 +15601,7 @@ pub mod __de {
                     match i {
                         0 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -15650,7 +15641,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15706,7 +15697,7 @@ pub mod __de {
                         3 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15905,7 +15896,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -16111,7 +16102,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientRequest::Custom(raw))
+            Some(super::ClientRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ClientNotification {
@@ -16162,7 +16153,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientNotification::Custom(raw))
+            Some(super::ClientNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
@@ -16245,7 +16236,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerRequest::Custom(raw))
+            Some(super::ServerRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ServerNotification {
@@ -16323,7 +16314,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerNotification::Custom(raw))
+            Some(super::ServerNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {

@@ -93,7 +93,7 @@ pub struct AudioContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -142,8 +142,8 @@ impl AudioContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -216,7 +216,7 @@ pub struct BlobResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -262,8 +262,8 @@ impl BlobResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -417,7 +417,7 @@ pub struct CallToolRequestParams {
     /// The name of the tool.
     pub name: String,
     /// Arguments to use for the tool call.
-    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub arguments: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -469,8 +469,8 @@ impl CallToolRequestParams {
     }
     /// Sets `arguments`.
     #[must_use]
-    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(Box::new(value));
+    pub fn with_arguments(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.arguments = Some(value.into());
         self
     }
 }
@@ -481,7 +481,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_deref())
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -542,11 +542,11 @@ impl __rt::Unknowns for CallToolRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CallToolResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// A list of content objects that represent the unstructured result of the tool call.
     pub content: Vec<ContentBlock>,
     /// An optional JSON object that represents the structured result of the tool call.
-    pub structured_content: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub structured_content: Option<__rt::JsonObject>,
     /// Whether the tool call ended in an error.
     ///
     /// If not set, this is assumed to be false (the call was successful).
@@ -599,17 +599,17 @@ impl CallToolResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `structuredContent`.
     #[must_use]
     pub fn with_structured_content(
         mut self,
-        value: __rt::Map<String, __rt::Value>,
+        value: impl Into<__rt::JsonObject>,
     ) -> Self {
-        self.structured_content = Some(Box::new(value));
+        self.structured_content = Some(value.into());
         self
     }
     /// Sets `isError`.
@@ -752,7 +752,7 @@ impl __rt::Unknowns for CancelTaskRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CancelTaskResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The task identifier.
     pub task_id: String,
     /// Current task state.
@@ -824,8 +824,8 @@ impl CancelTaskResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `statusMessage`.
@@ -903,7 +903,7 @@ impl __rt::Unknowns for CancelledNotification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CancelledNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The ID of the request to cancel.
     ///
     /// This MUST correspond to the ID of a request previously issued in the same direction.
@@ -949,8 +949,8 @@ impl CancelledNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `requestId`.
@@ -978,9 +978,7 @@ impl __rt::Unknowns for CancelledNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the client supports listing roots.
     pub roots: Option<ClientCapabilitiesRoots>,
     /// Present if the client supports sampling from an LLM.
@@ -1036,7 +1034,7 @@ impl ClientCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
@@ -1138,9 +1136,9 @@ impl __rt::Unknowns for ClientCapabilitiesRoots {
 pub struct ClientCapabilitiesSampling {
     /// Whether the client supports context inclusion via includeContext parameter.
     /// If not declared, servers SHOULD only use `includeContext: "none"` (or omit it).
-    pub context: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub context: Option<__rt::JsonObject>,
     /// Whether the client supports tool use via tools and toolChoice parameters.
-    pub tools: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub tools: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1174,14 +1172,14 @@ impl ClientCapabilitiesSampling {
     }
     /// Sets `context`.
     #[must_use]
-    pub fn with_context(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.context = Some(Box::new(value));
+    pub fn with_context(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.context = Some(value.into());
         self
     }
     /// Sets `tools`.
     #[must_use]
-    pub fn with_tools(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.tools = Some(Box::new(value));
+    pub fn with_tools(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.tools = Some(value.into());
         self
     }
 }
@@ -1194,9 +1192,9 @@ impl __rt::Unknowns for ClientCapabilitiesSampling {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesElicitation {
     /// The `form` member.
-    pub form: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub form: Option<__rt::JsonObject>,
     /// The `url` member.
-    pub url: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub url: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1230,14 +1228,14 @@ impl ClientCapabilitiesElicitation {
     }
     /// Sets `form`.
     #[must_use]
-    pub fn with_form(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.form = Some(Box::new(value));
+    pub fn with_form(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.form = Some(value.into());
         self
     }
     /// Sets `url`.
     #[must_use]
-    pub fn with_url(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.url = Some(Box::new(value));
+    pub fn with_url(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.url = Some(value.into());
         self
     }
 }
@@ -1250,7 +1248,7 @@ impl __rt::Unknowns for ClientCapabilitiesElicitation {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesTasksRequestsSampling {
     /// Whether the client supports task-augmented sampling/createMessage requests.
-    pub create_message: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub create_message: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1280,8 +1278,8 @@ impl ClientCapabilitiesTasksRequestsSampling {
     }
     /// Sets `createMessage`.
     #[must_use]
-    pub fn with_create_message(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.create_message = Some(Box::new(value));
+    pub fn with_create_message(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.create_message = Some(value.into());
         self
     }
 }
@@ -1294,7 +1292,7 @@ impl __rt::Unknowns for ClientCapabilitiesTasksRequestsSampling {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesTasksRequestsElicitation {
     /// Whether the client supports task-augmented elicitation/create requests.
-    pub create: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub create: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -1324,8 +1322,8 @@ impl ClientCapabilitiesTasksRequestsElicitation {
     }
     /// Sets `create`.
     #[must_use]
-    pub fn with_create(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.create = Some(Box::new(value));
+    pub fn with_create(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.create = Some(value.into());
         self
     }
 }
@@ -1406,9 +1404,9 @@ impl __rt::Unknowns for ClientCapabilitiesTasksRequests {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ClientCapabilitiesTasks {
     /// Whether this client supports tasks/list.
-    pub list: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub list: Option<__rt::JsonObject>,
     /// Whether this client supports tasks/cancel.
-    pub cancel: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub cancel: Option<__rt::JsonObject>,
     /// Specifies which request types can be augmented with tasks.
     pub requests: Option<ClientCapabilitiesTasksRequests>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -1448,14 +1446,14 @@ impl ClientCapabilitiesTasks {
     }
     /// Sets `list`.
     #[must_use]
-    pub fn with_list(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.list = Some(Box::new(value));
+    pub fn with_list(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.list = Some(value.into());
         self
     }
     /// Sets `cancel`.
     #[must_use]
-    pub fn with_cancel(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.cancel = Some(Box::new(value));
+    pub fn with_cancel(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.cancel = Some(value.into());
         self
     }
     /// Sets `requests`.
@@ -1491,7 +1489,7 @@ pub enum ClientNotification {
     /// A [`RootsListChangedNotification`].
     RootsListChanged(RootsListChangedNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ClientNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -1613,7 +1611,7 @@ pub enum ClientRequest {
     /// A [`CompleteRequest`].
     Complete(CompleteRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<InitializeRequest> for ClientRequest {
     fn from(v: InitializeRequest) -> Self {
@@ -2088,7 +2086,7 @@ pub enum CompleteRequestParamsRef {
     /// A [`ResourceTemplateReference`].
     ResourceTemplate(ResourceTemplateReference),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<PromptReference> for CompleteRequestParamsRef {
     fn from(v: PromptReference) -> Self {
@@ -2239,7 +2237,7 @@ impl __rt::Unknowns for CompleteRequestParamsContext {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CompleteResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `completion` member.
     pub completion: CompleteResultCompletion,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -2273,8 +2271,8 @@ impl CompleteResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -2361,7 +2359,7 @@ pub enum ContentBlock {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for ContentBlock {
     fn from(v: TextContent) -> Self {
@@ -2520,7 +2518,7 @@ pub struct CreateMessageRequestParams {
     /// The `stopSequences` member.
     pub stop_sequences: Option<Vec<String>>,
     /// Optional metadata to pass through to the LLM provider. The format of this metadata is provider-specific.
-    pub metadata: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub metadata: Option<__rt::JsonObject>,
     /// Tools that the model may use during generation.
     /// The client MUST return an error if this field is provided but ClientCapabilities.sampling.tools is not declared.
     pub tools: Option<Vec<Tool>>,
@@ -2645,8 +2643,8 @@ impl CreateMessageRequestParams {
     }
     /// Sets `metadata`.
     #[must_use]
-    pub fn with_metadata(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.metadata = Some(Box::new(value));
+    pub fn with_metadata(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.metadata = Some(value.into());
         self
     }
     /// Sets `tools`.
@@ -2781,7 +2779,7 @@ impl __rt::Unknowns for CreateMessageRequestParamsIncludeContext {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateMessageResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The sender or recipient of messages and data in a conversation.
     pub role: Role,
     /// The `content` member.
@@ -2841,8 +2839,8 @@ impl CreateMessageResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `stopReason`.
@@ -2877,7 +2875,7 @@ pub enum CreateMessageResultContent {
     /// A JSON array.
     Array(Vec<SamplingMessageContentBlock>),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CreateMessageResultContent {
     fn from(v: TextContent) -> Self {
@@ -2985,7 +2983,7 @@ impl __rt::Unknowns for CreateMessageResultContent {
 #[derive(Debug, Clone, PartialEq)]
 pub struct CreateTaskResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Data associated with a task.
     pub task: Task,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -3019,8 +3017,8 @@ impl CreateTaskResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3341,7 +3339,7 @@ pub enum ElicitRequestParams {
     /// An [`ElicitRequestFormParams`].
     Form(ElicitRequestFormParams),
     /// A value with a `mode` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<ElicitRequestUrlParams> for ElicitRequestParams {
     fn from(v: ElicitRequestUrlParams) -> Self {
@@ -3522,7 +3520,7 @@ impl __rt::Unknowns for ElicitRequestUrlParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ElicitResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The user action in response to the elicitation.
     /// - "accept": User submitted the form/confirmed the action
     /// - "decline": User explicitly decline the action
@@ -3567,8 +3565,8 @@ impl ElicitResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `content`.
@@ -3793,7 +3791,7 @@ pub struct EmbeddedResource {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3840,8 +3838,8 @@ impl EmbeddedResource {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3922,7 +3920,7 @@ pub enum EnumSchema {
     /// A [`LegacyTitledEnumSchema`].
     LegacyTitledEnum(LegacyTitledEnumSchema),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<UntitledSingleSelectEnumSchema> for EnumSchema {
     fn from(v: UntitledSingleSelectEnumSchema) -> Self {
@@ -4230,7 +4228,7 @@ impl __rt::Unknowns for GetPromptRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetPromptResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An optional description for the prompt.
     pub description: Option<String>,
     /// `messages`: Describes a message returned as part of a prompt.
@@ -4270,8 +4268,8 @@ impl GetPromptResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `description`.
@@ -4388,7 +4386,7 @@ impl __rt::Unknowns for GetTaskPayloadRequestParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct GetTaskPayloadResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4418,8 +4416,8 @@ impl GetTaskPayloadResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -4523,7 +4521,7 @@ impl __rt::Unknowns for GetTaskRequestParams {
 #[derive(Debug, Clone, PartialEq)]
 pub struct GetTaskResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The task identifier.
     pub task_id: String,
     /// Current task state.
@@ -4595,8 +4593,8 @@ impl GetTaskResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `statusMessage`.
@@ -4807,7 +4805,7 @@ pub struct ImageContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4856,8 +4854,8 @@ impl ImageContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -5150,7 +5148,7 @@ impl __rt::Unknowns for InitializeRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct InitializeResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
@@ -5204,8 +5202,8 @@ impl InitializeResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `instructions`.
@@ -5415,7 +5413,7 @@ pub struct JsonRpcNotification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5452,8 +5450,8 @@ impl JsonRpcNotification {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -5470,7 +5468,7 @@ pub struct JsonRpcRequest {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -5509,8 +5507,8 @@ impl JsonRpcRequest {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -5775,7 +5773,7 @@ impl __rt::Unknowns for ListPromptsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListPromptsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -5816,8 +5814,8 @@ impl ListPromptsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -5901,7 +5899,7 @@ impl __rt::Unknowns for ListResourceTemplatesRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourceTemplatesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -5942,8 +5940,8 @@ impl ListResourceTemplatesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -6027,7 +6025,7 @@ impl __rt::Unknowns for ListResourcesRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListResourcesResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -6068,8 +6066,8 @@ impl ListResourcesResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -6161,7 +6159,7 @@ impl __rt::Unknowns for ListRootsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListRootsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// `roots`: Represents a root directory or file that the server can operate on.
     pub roots: Vec<Root>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -6195,8 +6193,8 @@ impl ListRootsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6274,7 +6272,7 @@ impl __rt::Unknowns for ListTasksRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListTasksResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -6315,8 +6313,8 @@ impl ListTasksResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -6400,7 +6398,7 @@ impl __rt::Unknowns for ListToolsRequest {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ListToolsResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -6441,8 +6439,8 @@ impl ListToolsResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -6577,7 +6575,7 @@ impl __rt::Unknowns for LoggingMessageNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoggingMessageNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The severity of this log message.
     pub level: LoggingLevel,
     /// An optional name of the logger issuing this message.
@@ -6621,8 +6619,8 @@ impl LoggingMessageNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `logger`.
@@ -6860,7 +6858,7 @@ pub struct Notification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6892,8 +6890,8 @@ impl Notification {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -6906,7 +6904,7 @@ impl __rt::Unknowns for Notification {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct NotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6936,8 +6934,8 @@ impl NotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -7251,7 +7249,7 @@ impl __rt::Unknowns for PaginatedRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct PaginatedResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// An opaque token representing the pagination position after the last returned result.
     /// If present, there may be more results available.
     pub next_cursor: Option<String>,
@@ -7288,8 +7286,8 @@ impl PaginatedResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `nextCursor`.
@@ -7388,7 +7386,7 @@ pub enum PrimitiveSchemaDefinition {
     /// A [`LegacyTitledEnumSchema`].
     LegacyTitledEnum(LegacyTitledEnumSchema),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<StringSchema> for PrimitiveSchemaDefinition {
     fn from(v: StringSchema) -> Self {
@@ -7582,7 +7580,7 @@ impl __rt::Unknowns for ProgressNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ProgressNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The progress token which was given in the initial request, used to associate this notification with the request that is proceeding.
     pub progress_token: ProgressToken,
     /// The progress thus far. This should increase every time progress is made, even if the total is unknown.
@@ -7635,8 +7633,8 @@ impl ProgressNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `total`.
@@ -7741,7 +7739,7 @@ pub struct Prompt {
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7813,8 +7811,8 @@ impl Prompt {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8220,7 +8218,7 @@ impl __rt::Unknowns for ReadResourceRequestParamsMeta {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReadResourceResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The `contents` member.
     pub contents: Vec<ReadResourceResultContentsItem>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -8254,8 +8252,8 @@ impl ReadResourceResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8363,7 +8361,7 @@ pub struct Request {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8395,8 +8393,8 @@ impl Request {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -8586,7 +8584,7 @@ pub struct Resource {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8680,8 +8678,8 @@ impl Resource {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8704,7 +8702,7 @@ pub struct ResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8746,8 +8744,8 @@ impl ResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8795,7 +8793,7 @@ pub struct ResourceLink {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8894,8 +8892,8 @@ impl ResourceLink {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9092,7 +9090,7 @@ pub struct ResourceTemplate {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9176,8 +9174,8 @@ impl ResourceTemplate {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9284,7 +9282,7 @@ impl __rt::Unknowns for ResourceUpdatedNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ResourceUpdatedNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The URI of the resource that has been updated. This might be a sub-resource of the one that the client actually subscribed to.
     pub uri: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -9318,8 +9316,8 @@ impl ResourceUpdatedNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9332,7 +9330,7 @@ impl __rt::Unknowns for ResourceUpdatedNotificationParams {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct McpResult {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9362,8 +9360,8 @@ impl McpResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9418,7 +9416,7 @@ pub struct Root {
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9460,8 +9458,8 @@ impl Root {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9535,7 +9533,7 @@ pub struct SamplingMessage {
     /// The `content` member.
     pub content: SamplingMessageContent,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9572,8 +9570,8 @@ impl SamplingMessage {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9602,7 +9600,7 @@ pub enum SamplingMessageContent {
     /// A JSON array.
     Array(Vec<SamplingMessageContentBlock>),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContent {
     fn from(v: TextContent) -> Self {
@@ -9703,7 +9701,7 @@ pub enum SamplingMessageContentBlock {
     /// A [`ToolResultContent`].
     ToolResult(ToolResultContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContentBlock {
     fn from(v: TextContent) -> Self {
@@ -9804,13 +9802,11 @@ impl __rt::Unknowns for SamplingMessageContentBlock {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilities {
     /// Experimental, non-standard capabilities that the server supports.
-    pub experimental: Option<
-        Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>,
-    >,
+    pub experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// Present if the server supports sending log messages to the client.
-    pub logging: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub logging: Option<__rt::JsonObject>,
     /// Present if the server supports argument autocompletion suggestions.
-    pub completions: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub completions: Option<__rt::JsonObject>,
     /// Present if the server offers any prompt templates.
     pub prompts: Option<ServerCapabilitiesPrompts>,
     /// Present if the server offers any resources to read.
@@ -9874,21 +9870,21 @@ impl ServerCapabilities {
     #[must_use]
     pub fn with_experimental(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.experimental = Some(Box::new(value));
         self
     }
     /// Sets `logging`.
     #[must_use]
-    pub fn with_logging(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.logging = Some(Box::new(value));
+    pub fn with_logging(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.logging = Some(value.into());
         self
     }
     /// Sets `completions`.
     #[must_use]
-    pub fn with_completions(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.completions = Some(Box::new(value));
+    pub fn with_completions(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.completions = Some(value.into());
         self
     }
     /// Sets `prompts`.
@@ -10084,7 +10080,7 @@ impl __rt::Unknowns for ServerCapabilitiesTools {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilitiesTasksRequestsTools {
     /// Whether the server supports task-augmented tools/call requests.
-    pub call: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub call: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -10114,8 +10110,8 @@ impl ServerCapabilitiesTasksRequestsTools {
     }
     /// Sets `call`.
     #[must_use]
-    pub fn with_call(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.call = Some(Box::new(value));
+    pub fn with_call(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.call = Some(value.into());
         self
     }
 }
@@ -10178,9 +10174,9 @@ impl __rt::Unknowns for ServerCapabilitiesTasksRequests {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ServerCapabilitiesTasks {
     /// Whether this server supports tasks/list.
-    pub list: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub list: Option<__rt::JsonObject>,
     /// Whether this server supports tasks/cancel.
-    pub cancel: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub cancel: Option<__rt::JsonObject>,
     /// Specifies which request types can be augmented with tasks.
     pub requests: Option<ServerCapabilitiesTasksRequests>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -10220,14 +10216,14 @@ impl ServerCapabilitiesTasks {
     }
     /// Sets `list`.
     #[must_use]
-    pub fn with_list(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.list = Some(Box::new(value));
+    pub fn with_list(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.list = Some(value.into());
         self
     }
     /// Sets `cancel`.
     #[must_use]
-    pub fn with_cancel(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.cancel = Some(Box::new(value));
+    pub fn with_cancel(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.cancel = Some(value.into());
         self
     }
     /// Sets `requests`.
@@ -10271,7 +10267,7 @@ pub enum ServerNotification {
     /// An [`ElicitationCompleteNotification`].
     ElicitationComplete(ElicitationCompleteNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ServerNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -10429,7 +10425,7 @@ pub enum ServerRequest {
     /// An [`ElicitRequest`].
     Elicit(ElicitRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<PingRequest> for ServerRequest {
     fn from(v: PingRequest) -> Self {
@@ -11558,7 +11554,7 @@ impl __rt::Unknowns for TaskStatusNotification {
 #[derive(Debug, Clone, PartialEq)]
 pub struct TaskStatusNotificationParams {
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The task identifier.
     pub task_id: String,
     /// Current task state.
@@ -11630,8 +11626,8 @@ impl TaskStatusNotificationParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `statusMessage`.
@@ -11660,7 +11656,7 @@ pub struct TextContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -11707,8 +11703,8 @@ impl TextContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -11728,7 +11724,7 @@ pub struct TextResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -11774,8 +11770,8 @@ impl TextResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -12128,7 +12124,7 @@ pub struct Tool {
     /// Display name precedence order is: title, annotations.title, then name.
     pub annotations: Option<ToolAnnotations>,
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12225,8 +12221,8 @@ impl Tool {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -12256,7 +12252,7 @@ pub struct ToolInputSchema {
     /// The `$schema` member.
     pub schema: Option<String>,
     /// The `properties` member.
-    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -12309,7 +12305,7 @@ impl ToolInputSchema {
     #[must_use]
     pub fn with_properties(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.properties = Some(Box::new(value));
         self
@@ -12336,7 +12332,7 @@ pub struct ToolOutputSchema {
     /// The `$schema` member.
     pub schema: Option<String>,
     /// The `properties` member.
-    pub properties: Option<Box<__rt::IndexMap<String, __rt::Map<String, __rt::Value>>>>,
+    pub properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
     /// The `required` member.
     pub required: Option<Vec<String>>,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -12389,7 +12385,7 @@ impl ToolOutputSchema {
     #[must_use]
     pub fn with_properties(
         mut self,
-        value: __rt::IndexMap<String, __rt::Map<String, __rt::Value>>,
+        value: __rt::IndexMap<String, __rt::JsonObject>,
     ) -> Self {
         self.properties = Some(Box::new(value));
         self
@@ -12791,7 +12787,7 @@ pub struct ToolResultContent {
     /// An optional structured result object.
     ///
     /// If the tool defined an outputSchema, this SHOULD conform to that schema.
-    pub structured_content: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub structured_content: Option<__rt::JsonObject>,
     /// Whether the tool use resulted in an error.
     ///
     /// If true, the content typically describes the error that occurred.
@@ -12801,7 +12797,7 @@ pub struct ToolResultContent {
     /// including tool results in subsequent sampling requests to enable caching optimizations.
     ///
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12850,9 +12846,9 @@ impl ToolResultContent {
     #[must_use]
     pub fn with_structured_content(
         mut self,
-        value: __rt::Map<String, __rt::Value>,
+        value: impl Into<__rt::JsonObject>,
     ) -> Self {
-        self.structured_content = Some(Box::new(value));
+        self.structured_content = Some(value.into());
         self
     }
     /// Sets `isError`.
@@ -12863,8 +12859,8 @@ impl ToolResultContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -12886,12 +12882,12 @@ pub struct ToolUseContent {
     /// The name of the tool to call.
     pub name: String,
     /// The arguments to pass to the tool, conforming to the tool's input schema.
-    pub input: __rt::Map<String, __rt::Value>,
+    pub input: __rt::JsonObject,
     /// Optional metadata about the tool use. Clients SHOULD preserve this field when
     /// including tool uses in subsequent sampling requests to enable caching optimizations.
     ///
     /// See [General fields: `_meta`](https://modelcontextprotocol.io/specification/2025-11-25/basic/index#meta) for notes on `_meta` usage.
-    pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub meta: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12924,20 +12920,20 @@ impl ToolUseContent {
     pub fn new(
         id: impl Into<String>,
         name: impl Into<String>,
-        input: __rt::Map<String, __rt::Value>,
+        input: impl Into<__rt::JsonObject>,
     ) -> Self {
         ToolUseContent {
             id: id.into(),
             name: name.into(),
-            input,
+            input: input.into(),
             meta: None,
             extra: Default::default(),
         }
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -15118,7 +15114,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -15194,7 +15190,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15312,7 +15308,7 @@ pub mod __de {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_task = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15382,13 +15378,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_structured_content = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15509,7 +15501,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_status = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
@@ -15594,7 +15586,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_reason = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -15711,8 +15703,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_context = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        1 => f_tools = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15746,8 +15738,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_form = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        1 => f_url = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_form = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_url = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15780,11 +15772,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_create_message = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        0 => f_create_message = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15816,7 +15804,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_create = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_create = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -15885,8 +15873,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        1 => f_cancel = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_list = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_cancel = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_requests = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -15957,7 +15945,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ClientNotification::Custom)
+                                        .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16130,7 +16118,8 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16517,7 +16506,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                        .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16627,7 +16616,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -16728,7 +16717,8 @@ pub mod __de {
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ContentBlock::Unknown)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ContentBlock::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16840,7 +16830,7 @@ pub mod __de {
                         6 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
                         8 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        9 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        9 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
                         10 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         11 => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -16934,7 +16924,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
@@ -17010,7 +17000,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CreateMessageResultContent::Unknown)
+                                        .map(|m| super::CreateMessageResultContent::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -17055,7 +17047,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_task = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -17266,7 +17258,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ElicitRequestParams::Unknown)
+                                        .map(|m| super::ElicitRequestParams::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
@@ -17386,7 +17378,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_action = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
                         _ => {}
@@ -17543,7 +17535,7 @@ pub mod __de {
                     match i {
                         0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -17654,7 +17646,8 @@ pub mod __de {
                                 __rt::pull::Tag::Known(0) => EnumSchema__merged0(p, start),
                                 __rt::pull::Tag::Known(1) => EnumSchema__merged1(p, start),
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::EnumSchema::Unknown)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::EnumSchema::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -18047,7 +18040,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -18152,7 +18145,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -18269,7 +18262,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_status = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
@@ -18404,7 +18397,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -18617,7 +18610,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
@@ -18857,7 +18850,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18895,7 +18888,7 @@ pub mod __de {
                     match i {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -19140,7 +19133,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19215,7 +19208,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19293,7 +19286,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19367,7 +19360,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -19440,7 +19433,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tasks = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19515,7 +19508,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -19610,7 +19603,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_level = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_logger = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_data = Some(__rt::pull::Decode::decode(p)?),
@@ -19852,7 +19845,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19885,7 +19878,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20084,7 +20077,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -20170,7 +20163,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::PrimitiveSchemaDefinition::Unknown)
+                                        .map(|m| super::PrimitiveSchemaDefinition::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -20476,7 +20471,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_progress = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_total = Some(__rt::pull::Decode::decode(p)?),
@@ -20543,7 +20538,7 @@ pub mod __de {
                         2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        5 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20836,7 +20831,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -20987,7 +20982,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21126,7 +21121,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21170,7 +21165,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21231,7 +21226,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         9 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -21401,7 +21396,7 @@ pub mod __de {
                         4 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21508,7 +21503,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -21542,7 +21537,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21585,7 +21580,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21659,7 +21654,7 @@ pub mod __de {
                     match i {
                         0 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21729,7 +21724,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContent::Unknown)
+                                        .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -21803,7 +21798,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContentBlock::Unknown)
+                                        .map(|m| super::SamplingMessageContentBlock::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -21864,12 +21861,8 @@ pub mod __de {
                                 Box::new(__rt::pull::Decode::decode(p)?),
                             );
                         }
-                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        2 => {
-                            f_completions = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
+                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
@@ -22010,7 +22003,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_call = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_call = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22076,8 +22069,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        1 => f_cancel = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_list = Some(__rt::pull::Decode::decode(p)?),
+                        1 => f_cancel = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_requests = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -22180,7 +22173,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ServerNotification::Custom)
+                                        .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -22281,7 +22274,8 @@ pub mod __de {
                                         .map(super::ServerRequest::Elicit)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ServerRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -23200,7 +23194,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_status = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
@@ -23253,7 +23247,7 @@ pub mod __de {
                     match i {
                         0 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -23293,7 +23287,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -23555,7 +23549,7 @@ pub mod __de {
                         5 => f_execution = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -23866,13 +23860,9 @@ pub mod __de {
                     match i {
                         0 => f_tool_use_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_structured_content = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
+                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         5 => __rt::pull::const_str(p, "tool_result")?,
                         _ => {}
                     }
@@ -23915,7 +23905,7 @@ pub mod __de {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_input = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "tool_use")?,
                         _ => {}
                     }
@@ -24435,7 +24425,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientRequest::Custom(raw))
+            Some(super::ClientRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ClientNotification {
@@ -24495,7 +24485,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientNotification::Custom(raw))
+            Some(super::ClientNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
@@ -24609,7 +24599,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerRequest::Custom(raw))
+            Some(super::ServerRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ServerNotification {
@@ -24705,7 +24695,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerNotification::Custom(raw))
+            Some(super::ServerNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {

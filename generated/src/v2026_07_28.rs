@@ -93,7 +93,7 @@ pub struct AudioContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -142,8 +142,8 @@ impl AudioContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -216,7 +216,7 @@ pub struct BlobResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// A base64-encoded string representing the binary data of the item.
     pub blob: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -262,8 +262,8 @@ impl BlobResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -544,7 +544,7 @@ pub struct CallToolRequestParams {
     /// The name of the tool.
     pub name: String,
     /// Arguments to use for the tool call.
-    pub arguments: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub arguments: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -598,8 +598,8 @@ impl CallToolRequestParams {
     }
     /// Sets `arguments`.
     #[must_use]
-    pub fn with_arguments(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.arguments = Some(Box::new(value));
+    pub fn with_arguments(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.arguments = Some(value.into());
         self
     }
 }
@@ -610,7 +610,7 @@ impl CallToolRequestParams {
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
     ) -> ::core::result::Result<T, __rt::ArgumentsError> {
-        __rt::arguments_as(&self.name, self.arguments.as_deref())
+        __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
@@ -980,7 +980,7 @@ pub struct ClientCapabilities {
     /// Experimental, non-standard capabilities that the client supports.
     pub experimental: Option<Box<__rt::IndexMap<String, JsonObject>>>,
     /// Present if the client supports listing roots.
-    pub roots: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub roots: Option<__rt::JsonObject>,
     /// Present if the client supports sampling from an LLM.
     pub sampling: Option<ClientCapabilitiesSampling>,
     /// Present if the client supports elicitation from the server.
@@ -1046,8 +1046,8 @@ impl ClientCapabilities {
     }
     /// Sets `roots`.
     #[must_use]
-    pub fn with_roots(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.roots = Some(Box::new(value));
+    pub fn with_roots(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.roots = Some(value.into());
         self
     }
     /// Sets `sampling`.
@@ -1295,7 +1295,7 @@ pub enum ClientRequest {
     /// A [`CompleteRequest`].
     Complete(CompleteRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<DiscoverRequest> for ClientRequest {
     fn from(v: DiscoverRequest) -> Self {
@@ -1556,7 +1556,7 @@ pub enum CompleteRequestParamsRef {
     /// A [`ResourceTemplateReference`].
     ResourceTemplate(ResourceTemplateReference),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<PromptReference> for CompleteRequestParamsRef {
     fn from(v: PromptReference) -> Self {
@@ -1893,7 +1893,7 @@ pub enum ContentBlock {
     /// An [`EmbeddedResource`].
     EmbeddedResource(EmbeddedResource),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for ContentBlock {
     fn from(v: TextContent) -> Self {
@@ -2228,7 +2228,7 @@ pub struct CreateMessageResult {
     /// The `content` member.
     pub content: CreateMessageResultContent,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// The name of the model that generated the message.
     pub model: String,
     /// The reason why sampling stopped, if known.
@@ -2284,8 +2284,8 @@ impl CreateMessageResult {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
     /// Sets `stopReason`.
@@ -2320,7 +2320,7 @@ pub enum CreateMessageResultContent {
     /// A JSON array.
     Array(Vec<SamplingMessageContentBlock>),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for CreateMessageResultContent {
     fn from(v: TextContent) -> Self {
@@ -2911,7 +2911,7 @@ pub enum ElicitRequestParams {
     /// An [`ElicitRequestUrlParams`].
     Url(ElicitRequestUrlParams),
     /// A value with a `mode` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<ElicitRequestFormParams> for ElicitRequestParams {
     fn from(v: ElicitRequestFormParams) -> Self {
@@ -3181,7 +3181,7 @@ pub struct EmbeddedResource {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -3228,8 +3228,8 @@ impl EmbeddedResource {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -3310,7 +3310,7 @@ pub enum EnumSchema {
     /// A [`LegacyTitledEnumSchema`].
     LegacyTitledEnum(LegacyTitledEnumSchema),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<UntitledSingleSelectEnumSchema> for EnumSchema {
     fn from(v: UntitledSingleSelectEnumSchema) -> Self {
@@ -4076,7 +4076,7 @@ pub struct ImageContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4125,8 +4125,8 @@ impl ImageContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -4257,7 +4257,7 @@ pub enum InputRequest {
     /// An [`ElicitRequest`].
     Elicit(ElicitRequest),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CreateMessageRequest> for InputRequest {
     fn from(v: CreateMessageRequest) -> Self {
@@ -4822,7 +4822,7 @@ pub struct JsonRpcNotification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4859,8 +4859,8 @@ impl JsonRpcNotification {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -4877,7 +4877,7 @@ pub struct JsonRpcRequest {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -4916,8 +4916,8 @@ impl JsonRpcRequest {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -6036,7 +6036,7 @@ impl __rt::Unknowns for ListRootsRequest {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ListRootsRequestParams {
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -6066,8 +6066,8 @@ impl ListRootsRequestParams {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -6568,7 +6568,7 @@ impl __rt::Unknowns for LoggingMessageNotificationParams {
 /// **Name:**
 /// - Unless empty, MUST start and end with an alphanumeric character (`[a-z0-9A-Z]`).
 /// - Interior characters may be alphanumeric, hyphens (`-`), underscores (`_`), or dots (`.`).
-pub type MetaObject = __rt::Map<String, __rt::Value>;
+pub type MetaObject = __rt::JsonObject;
 /// A JSON-RPC error indicating that the requested method does not exist or is not available.
 ///
 /// In MCP, a server returns this error when a client invokes a method the server does not implement — either a genuinely unknown method, or one gated behind a server capability the server did not advertise (e.g., calling `prompts/list` when the `prompts` capability was not advertised).
@@ -7000,7 +7000,7 @@ pub struct Notification {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7032,8 +7032,8 @@ impl Notification {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -7527,7 +7527,7 @@ pub enum PrimitiveSchemaDefinition {
     /// A [`LegacyTitledEnumSchema`].
     LegacyTitledEnum(LegacyTitledEnumSchema),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<StringSchema> for PrimitiveSchemaDefinition {
     fn from(v: StringSchema) -> Self {
@@ -7880,7 +7880,7 @@ pub struct Prompt {
     /// A list of arguments to use for templating the prompt.
     pub arguments: Option<Vec<PromptArgument>>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -7952,8 +7952,8 @@ impl Prompt {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -8636,7 +8636,7 @@ pub struct Request {
     /// The `method` member.
     pub method: String,
     /// The `params` member.
-    pub params: Option<Box<__rt::Map<String, __rt::Value>>>,
+    pub params: Option<__rt::JsonObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -8668,8 +8668,8 @@ impl Request {
     }
     /// Sets `params`.
     #[must_use]
-    pub fn with_params(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-        self.params = Some(Box::new(value));
+    pub fn with_params(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+        self.params = Some(value.into());
         self
     }
 }
@@ -8922,7 +8922,7 @@ pub struct Resource {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9016,8 +9016,8 @@ impl Resource {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9040,7 +9040,7 @@ pub struct ResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9082,8 +9082,8 @@ impl ResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9131,7 +9131,7 @@ pub struct ResourceLink {
     /// This can be used by Hosts to display file sizes and estimate context window usage.
     pub size: Option<i64>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9230,8 +9230,8 @@ impl ResourceLink {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9374,7 +9374,7 @@ pub struct ResourceTemplate {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9458,8 +9458,8 @@ impl ResourceTemplate {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9773,7 +9773,7 @@ pub struct Root {
     /// referencing the root in other parts of the application.
     pub name: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9815,8 +9815,8 @@ impl Root {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9833,7 +9833,7 @@ pub struct SamplingMessage {
     /// The `content` member.
     pub content: SamplingMessageContent,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -9870,8 +9870,8 @@ impl SamplingMessage {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -9900,7 +9900,7 @@ pub enum SamplingMessageContent {
     /// A JSON array.
     Array(Vec<SamplingMessageContentBlock>),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContent {
     fn from(v: TextContent) -> Self {
@@ -10001,7 +10001,7 @@ pub enum SamplingMessageContentBlock {
     /// A [`ToolResultContent`].
     ToolResult(ToolResultContent),
     /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-    Unknown(__rt::Map<String, __rt::Value>),
+    Unknown(__rt::JsonObject),
 }
 impl From<TextContent> for SamplingMessageContentBlock {
     fn from(v: TextContent) -> Self {
@@ -10411,7 +10411,7 @@ pub enum ServerNotification {
     /// A [`LoggingMessageNotification`].
     LoggingMessage(LoggingMessageNotification),
     /// A value with a `method` this revision does not define, kept whole.
-    Custom(__rt::Map<String, __rt::Value>),
+    Custom(__rt::JsonObject),
 }
 impl From<CancelledNotification> for ServerNotification {
     fn from(v: CancelledNotification) -> Self {
@@ -11398,7 +11398,7 @@ pub struct TextContent {
     /// Optional annotations for the client.
     pub annotations: Option<Annotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -11445,8 +11445,8 @@ impl TextContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -11466,7 +11466,7 @@ pub struct TextResourceContents {
     /// The MIME type of this resource, if known.
     pub mime_type: Option<String>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// The text of the item. This must only be set if the item can actually be represented as text (not binary data).
     pub text: String,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -11512,8 +11512,8 @@ impl TextResourceContents {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -11876,7 +11876,7 @@ pub struct Tool {
     /// Display name precedence order is: `title`, `annotations.title`, then `name`.
     pub annotations: Option<ToolAnnotations>,
     /// Represents the contents of a `_meta` field, which clients and servers use to attach additional metadata to their interactions.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -11963,8 +11963,8 @@ impl Tool {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -12378,7 +12378,7 @@ pub struct ToolResultContent {
     pub is_error: Option<bool>,
     /// Optional metadata about the tool result. Clients SHOULD preserve this field when
     /// including tool results in subsequent sampling requests to enable caching optimizations.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12437,8 +12437,8 @@ impl ToolResultContent {
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -12460,10 +12460,10 @@ pub struct ToolUseContent {
     /// The name of the tool to call.
     pub name: String,
     /// The arguments to pass to the tool, conforming to the tool's input schema.
-    pub input: __rt::Map<String, __rt::Value>,
+    pub input: __rt::JsonObject,
     /// Optional metadata about the tool use. Clients SHOULD preserve this field when
     /// including tool uses in subsequent sampling requests to enable caching optimizations.
-    pub meta: Option<Box<MetaObject>>,
+    pub meta: Option<MetaObject>,
     /// Members the schema does not declare, kept as they came so that nothing is
     /// lost when the value is encoded again.
     pub extra: __rt::Extra,
@@ -12496,20 +12496,20 @@ impl ToolUseContent {
     pub fn new(
         id: impl Into<String>,
         name: impl Into<String>,
-        input: __rt::Map<String, __rt::Value>,
+        input: impl Into<__rt::JsonObject>,
     ) -> Self {
         ToolUseContent {
             id: id.into(),
             name: name.into(),
-            input,
+            input: input.into(),
             meta: None,
             extra: Default::default(),
         }
     }
     /// Sets `_meta`.
     #[must_use]
-    pub fn with_meta(mut self, value: MetaObject) -> Self {
-        self.meta = Some(Box::new(value));
+    pub fn with_meta(mut self, value: impl Into<MetaObject>) -> Self {
+        self.meta = Some(value.into());
         self
     }
 }
@@ -14345,7 +14345,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -14421,7 +14421,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -14599,7 +14599,7 @@ pub mod __de {
                         }
                         2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -14897,7 +14897,7 @@ pub mod __de {
                                 Box::new(__rt::pull::Decode::decode(p)?),
                             );
                         }
-                        1 => f_roots = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
                         4 => {
@@ -15117,7 +15117,8 @@ pub mod __de {
                                         .map(super::ClientRequest::Complete)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ClientRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -15246,7 +15247,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CompleteRequestParamsRef::Unknown)
+                                        .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -15496,7 +15497,8 @@ pub mod __de {
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::ContentBlock::Unknown)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::ContentBlock::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -15660,7 +15662,7 @@ pub mod __de {
                     match i {
                         0 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_model = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
@@ -15734,7 +15736,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::CreateMessageResultContent::Unknown)
+                                        .map(|m| super::CreateMessageResultContent::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -16060,7 +16064,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ElicitRequestParams::Unknown)
+                                        .map(|m| super::ElicitRequestParams::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
@@ -16222,7 +16226,7 @@ pub mod __de {
                     match i {
                         0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -16333,7 +16337,8 @@ pub mod __de {
                                 __rt::pull::Tag::Known(0) => EnumSchema__merged0(p, start),
                                 __rt::pull::Tag::Known(1) => EnumSchema__merged1(p, start),
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::EnumSchema::Unknown)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::EnumSchema::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -17027,7 +17032,7 @@ pub mod __de {
                         0 => f_data = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -17132,7 +17137,8 @@ pub mod __de {
                                         .map(super::InputRequest::Elicit)
                                 }
                                 __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p).map(super::InputRequest::Custom)
+                                    __rt::pull::kept_whole(p)
+                                        .map(|m| super::InputRequest::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -17658,7 +17664,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -17696,7 +17702,7 @@ pub mod __de {
                     match i {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18394,7 +18400,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19047,7 +19053,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -19367,7 +19373,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::PrimitiveSchemaDefinition::Unknown)
+                                        .map(|m| super::PrimitiveSchemaDefinition::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -19740,7 +19748,7 @@ pub mod __de {
                         2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        5 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20285,7 +20293,7 @@ pub mod __de {
                 &mut |p, i| {
                     match i {
                         0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20448,7 +20456,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20492,7 +20500,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20553,7 +20561,7 @@ pub mod __de {
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
                         7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         9 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -20691,7 +20699,7 @@ pub mod __de {
                         4 => f_description = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20910,7 +20918,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -20948,7 +20956,7 @@ pub mod __de {
                     match i {
                         0 => f_role = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -21018,7 +21026,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContent::Unknown)
+                                        .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -21092,7 +21100,9 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::SamplingMessageContentBlock::Unknown)
+                                        .map(|m| super::SamplingMessageContentBlock::Unknown(
+                                            m.into(),
+                                        ))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -21361,7 +21371,7 @@ pub mod __de {
                                 }
                                 __rt::pull::Tag::Unknown => {
                                     __rt::pull::kept_whole(p)
-                                        .map(super::ServerNotification::Custom)
+                                        .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
                                 __rt::pull::Tag::Absent => {
                                     Err(
@@ -22157,7 +22167,7 @@ pub mod __de {
                     match i {
                         0 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -22197,7 +22207,7 @@ pub mod __de {
                     match i {
                         0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_text = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -22456,7 +22466,7 @@ pub mod __de {
                         4 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
                         5 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
                         6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
                     Ok(())
@@ -22706,7 +22716,7 @@ pub mod __de {
                         1 => f_content = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
                         3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         5 => __rt::pull::const_str(p, "tool_result")?,
                         _ => {}
                     }
@@ -22749,7 +22759,7 @@ pub mod __de {
                         0 => f_id = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_name = Some(__rt::pull::Decode::decode(p)?),
                         2 => f_input = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         4 => __rt::pull::const_str(p, "tool_use")?,
                         _ => {}
                     }
@@ -23105,7 +23115,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ClientRequest::Custom(raw))
+            Some(super::ClientRequest::Custom(raw.into()))
         }
     }
     impl __rt::pull::Methods for super::ClientNotification {
@@ -23236,7 +23246,7 @@ pub mod __de {
             }
         }
         fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-            Some(super::ServerNotification::Custom(raw))
+            Some(super::ServerNotification::Custom(raw.into()))
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {

@@ -37,11 +37,12 @@ pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchem
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 
 /// The map types the generated types use, for building values: [`IndexMap`] for typed maps
-/// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON, [`Extra`] for
-/// the members a type does not declare (a `Map` that takes no room until used). All keep
-/// member order.
+/// (`additionalProperties` with a schema), [`JsonObject`] for open objects (`_meta`,
+/// `arguments`, `structuredContent`: kept as their text until read, then a [`Map`]), [`Map`]
+/// and [`Value`] for raw JSON, [`Extra`] for the members a type does not declare (a `Map` that
+/// takes no room until used). All keep member order.
 pub use mcp_typed_runtime::IndexMap;
-pub use mcp_typed_runtime::{Extra, Map, Number, Value};
+pub use mcp_typed_runtime::{Extra, JsonObject, Map, Number, Value};
 
 // The generated code (crate `mcp-typed-types`, folder `generated/`): one module per revision
 // (behind its feature), `latest`, the conversions between revisions. Everything in it is

@@ -5,6 +5,7 @@
 //! `pull.rs`. The `object!` macro stands in for the generator.
 
 use indexmap::IndexMap;
+use mcp_typed::runtime::JsonObject;
 use mcp_typed::v2025_11_25::*;
 use serde_json::{Map, Number, Value};
 
@@ -140,7 +141,14 @@ impl<T: Decode> Decode for IndexMap<String, T> {
         map_of(p, T::decode)
     }
 }
-/// An optional open object of the generated types (held behind a `Box`).
+/// An open object of the generated types (built as a map here: the spike measured keeping
+/// its text with `open_as_text`).
+impl Decode for JsonObject {
+    fn decode<'a, P: Pull<'a>>(p: &mut P) -> Result<Self, Error> {
+        open_object(p).map(JsonObject::from)
+    }
+}
+/// An optional map of the generated types (held behind a `Box`).
 impl<T: Decode> Decode for Box<T> {
     fn decode<'a, P: Pull<'a>>(p: &mut P) -> Result<Self, Error> {
         T::decode(p).map(Box::new)
@@ -264,7 +272,7 @@ impl Decode for ContentBlock {
                     Some(2) => ContentBlock::Audio(DecodeObj::decode_obj(p, start)?),
                     Some(3) => ContentBlock::ResourceLink(DecodeObj::decode_obj(p, start)?),
                     Some(4) => ContentBlock::EmbeddedResource(DecodeObj::decode_obj(p, start)?),
-                    _ => ContentBlock::Unknown(open_object(p)?),
+                    _ => ContentBlock::Unknown(open_object(p)?.into()),
                 })
             },
         )
@@ -287,7 +295,7 @@ impl Decode for EmbeddedResourceResource {
             match i {
                 0 => uri = Some(string(p)?),
                 1 => mime_type = Some(string(p)?),
-                2 => meta = Some(Box::new(open_object(p)?)),
+                2 => meta = Some(open_object(p)?.into()),
                 3 => text = Some(string(p)?),
                 _ => blob = Some(string(p)?),
             }

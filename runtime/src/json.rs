@@ -90,7 +90,7 @@ pub(crate) fn without_position(e: &serde_json::Error) -> String {
 
 /// The name under which `serde_json` hands out the text of a value instead of decoding it
 /// (what `serde_json::value::RawValue` asks for, with its `raw_value` feature).
-const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
 /// The JSON text of a value, from any deserializer (what the generated `Deserialize` impls
 /// hand to the shared decoder, `pull::deserialize`).

@@ -42,6 +42,7 @@ pub mod convert;
 mod decode;
 pub mod elicitation;
 mod extra;
+pub(crate) mod object;
 pub mod tools;
 pub mod traits;
 pub mod unknowns;
@@ -60,6 +61,7 @@ pub use extra::Extra;
 pub use json::RawJson;
 pub use mcp_typed_rules::{ProtocolVersion, UnknownProtocolVersion};
 pub use messages::{Awaiting, Awaits, ResultResponse, ResultType};
+pub use object::JsonObject;
 /// The shared decoder's trait: every generated type implements it (see [`pull`]).
 pub use pull::Decode;
 pub use tools::{ArgumentsError, ToolOutputError};
@@ -67,7 +69,8 @@ pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchem
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};
 
 /// The map types the generated types use, for building values: [`IndexMap`] for typed maps
-/// (`additionalProperties` with a schema), [`Map`] and [`Value`] for raw JSON ([`Extra`], a
+/// (`additionalProperties` with a schema), [`JsonObject`] for open objects, [`Map`] and
+/// [`Value`] for raw JSON ([`Extra`], a
 /// `Map` that takes no room until used, for the members a type does not declare). All keep
 /// member order.
 pub use indexmap::IndexMap;

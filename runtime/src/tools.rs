@@ -9,6 +9,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
+use crate::JsonObject;
+use crate::json::without_position;
+
 /// Why a `tools/call` result could not be read as a tool's typed output.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolOutputError {
@@ -130,17 +133,29 @@ impl fmt::Display for ArgumentsError {
 impl std::error::Error for ArgumentsError {}
 
 /// `arguments` decoded as `T`, absent arguments as `{}`; called by the generated
-/// `CallToolRequestParams::arguments_as`.
+/// `CallToolRequestParams::arguments_as`. Arguments kept as their text (as decoded) are
+/// decoded from it, without building their map.
 pub fn arguments_as<T: DeserializeOwned>(
     tool: &str,
-    arguments: Option<&Map<String, Value>>,
+    arguments: Option<&JsonObject>,
 ) -> Result<T, ArgumentsError> {
-    let value = Value::Object(arguments.cloned().unwrap_or_default());
-    serde_path_to_error::deserialize(&value).map_err(|e| ArgumentsError {
+    let error = |path: String, message: String| ArgumentsError {
         tool: tool.to_owned(),
-        path: e.path().to_string(),
-        message: e.into_inner().to_string(),
-    })
+        path,
+        message,
+    };
+    match arguments.and_then(JsonObject::kept_text) {
+        Some(text) => {
+            let mut d = serde_json::Deserializer::from_str(text);
+            serde_path_to_error::deserialize(&mut d)
+                .map_err(|e| error(e.path().to_string(), without_position(e.inner())))
+        }
+        None => {
+            let value = Value::Object(arguments.map(JsonObject::to_map).unwrap_or_default());
+            serde_path_to_error::deserialize(&value)
+                .map_err(|e| error(e.path().to_string(), e.into_inner().to_string()))
+        }
+    }
 }
 
 #[cfg(test)]
@@ -170,24 +185,28 @@ mod tests {
 
     #[test]
     fn arguments_decode_or_name_the_path() {
-        let args = json!({"date": "2026-12-24", "guests": [{"name": "Ana"}, {"name": 7}]});
-        let e = arguments_as::<Booking>("book", args.as_object()).unwrap_err();
-        assert_eq!(
-            (e.tool.as_str(), e.path.as_str()),
-            ("book", "guests[1].name")
-        );
-        assert!(
-            e.to_string().starts_with(
-                "tool \"book\": arguments at guests[1].name: invalid type: integer `7`"
-            ),
-            "{e}"
-        );
+        let text = r#"{"date": "2026-12-24", "guests": [{"name": "Ana"}, {"name": 7}]}"#;
+        // Kept as text (decoded), and built as a map: the same error either way.
+        let decoded = JsonObject::from_text(text).unwrap();
+        let built = JsonObject::from(decoded.to_map());
+        for args in [&decoded, &built] {
+            let e = arguments_as::<Booking>("book", Some(args)).unwrap_err();
+            assert_eq!(
+                (e.tool.as_str(), e.path.as_str()),
+                ("book", "guests[1].name")
+            );
+            assert_eq!(
+                e.to_string(),
+                "tool \"book\": arguments at guests[1].name: invalid type: integer `7`, expected a string"
+            );
+        }
         let e = arguments_as::<Booking>("book", None).unwrap_err();
         assert_eq!(
             e.to_string(),
             "tool \"book\": arguments at .: missing field `date`"
         );
-        let ok = arguments_as::<Booking>("book", json!({"date": "d"}).as_object()).unwrap();
+        let args = JsonObject::from_text(r#"{"date":"d"}"#).unwrap();
+        let ok = arguments_as::<Booking>("book", Some(&args)).unwrap();
         assert_eq!(
             ok,
             Booking {

@@ -225,7 +225,7 @@ macro_rules! nothing_unknown {
     };
 }
 
-nothing_unknown!(String, bool, i64, u64, Number, Value, Map<String, Value>);
+nothing_unknown!(String, bool, i64, u64, Number, Value, Map<String, Value>, crate::JsonObject);
 
 impl<T: Unknowns> Unknowns for Option<T> {
     fn collect_unknowns(&self, at: &mut JsonPath, out: &mut Vec<Unknown>) {

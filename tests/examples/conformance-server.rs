@@ -14,7 +14,7 @@ use std::net::SocketAddr;
 
 use mcp_typed::elicit::{ElicitOutcome, to_typed};
 use mcp_typed::v2025_11_25::*;
-use mcp_typed::{Elicit, ElicitEnum, ProtocolVersion, ToolSchema};
+use mcp_typed::{Elicit, ElicitEnum, JsonObject, Map, ProtocolVersion, ToolSchema};
 use serde_json::{Value, json};
 
 /// 1×1 red PNG.
@@ -229,8 +229,8 @@ impl Conformance {
                             .with_list_changed(true),
                     )
                     .with_prompts(ServerCapabilitiesPrompts::new().with_list_changed(true))
-                    .with_logging(Default::default())
-                    .with_completions(Default::default());
+                    .with_logging(JsonObject::new())
+                    .with_completions(JsonObject::new());
                 let server = Implementation::new("mcp-typed-conformance-server", "0.1.0");
                 InitializeResult::new(version.as_str(), capabilities, server).into()
             }
@@ -288,7 +288,7 @@ impl Conformance {
     }
 
     fn call(&mut self, id: RequestId, params: CallToolRequestParams) -> Vec<ServerMessage> {
-        let args = params.arguments.map(|a| *a).unwrap_or_default();
+        let args = params.arguments.map(Map::from).unwrap_or_default();
         let arg = |name: &str| {
             args.get(name)
                 .and_then(Value::as_str)

@@ -14,7 +14,7 @@ use crate::ir::{Extra, Module, Struct, TypeKind, TypeRef, Union};
 fn arg_type(module: &Module, ty: &TypeRef) -> (TokenStream, bool) {
     let t = type_tokens(ty);
     let into = match module.resolve(ty) {
-        TypeRef::String | TypeRef::Number => true,
+        TypeRef::String | TypeRef::Number | TypeRef::Object => true,
         TypeRef::Named(n) => matches!(
             module.get(n).map(|d| &d.kind),
             Some(TypeKind::Struct(_) | TypeKind::Union(_) | TypeKind::StringEnum(_))

@@ -360,7 +360,7 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
     }
     let catch_all = ident(&u.variants[t.unknown].rust_name);
     arms.push(quote! {
-        __rt::pull::Tag::Unknown => __rt::pull::kept_whole(p).map(super::#name::#catch_all),
+        __rt::pull::Tag::Unknown => __rt::pull::kept_whole(p).map(|m| super::#name::#catch_all(m.into())),
     });
     arms.push(match &t.absent {
         Some(g) => {

@@ -103,7 +103,7 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
                         }
                     }
                     fn custom(raw: __rt::Map<String, __rt::Value>) -> Option<Self> {
-                        Some(super::#name::#catch_all(raw))
+                        Some(super::#name::#catch_all(raw.into()))
                     }
                 }
             };

@@ -371,7 +371,7 @@ pub(crate) fn type_tokens(ty: &TypeRef) -> TokenStream {
         TypeRef::Number => quote!(__rt::Number),
         TypeRef::Boolean => quote!(bool),
         TypeRef::Any => quote!(__rt::Value),
-        TypeRef::Object => quote!(__rt::Map<String, __rt::Value>),
+        TypeRef::Object => quote!(__rt::JsonObject),
         TypeRef::Array(t) => {
             let t = type_tokens(t);
             quote!(Vec<#t>)

@@ -109,13 +109,14 @@ pub fn lower_with(doc: &SchemaDoc, fixed: &[(String, String, String)]) -> Result
     super::codes::assign(&mut module);
     super::unknowns::assign(&mut module);
     super::docs::assign(&mut module);
-    box_open_objects(&mut module);
+    box_maps(&mut module);
     Ok(module)
 }
 
 /// Sets [`Field::boxed`] on every optional member (with an `Option` of its own) whose type is
-/// an open object or a map, directly or through an alias.
-pub(super) fn box_open_objects(module: &mut Module) {
+/// a map, directly or through an alias (an open object is a `JsonObject`, which holds its
+/// members behind pointers already).
+pub(super) fn box_maps(module: &mut Module) {
     let m: &Module = module;
     let boxed: Vec<(usize, usize)> = m
         .types
@@ -127,7 +128,7 @@ pub(super) fn box_open_objects(module: &mut Module) {
         })
         .flat_map(|(t, s)| {
             s.fields.iter().enumerate().filter_map(move |(i, f)| {
-                let open = matches!(m.resolve(&f.ty), TypeRef::Object | TypeRef::Map(_));
+                let open = matches!(m.resolve(&f.ty), TypeRef::Map(_));
                 (f.wraps_option() && open).then_some((t, i))
             })
         })
@@ -940,7 +941,7 @@ mod tests {
     }
 
     #[test]
-    fn optional_open_objects_and_maps_are_boxed_and_nothing_else() {
+    fn optional_maps_are_boxed_and_nothing_else() {
         let m = module(serde_json::json!({
             "MetaObject": {"type": "object", "additionalProperties": {}},
             "Params": {"type": "object", "properties": {
@@ -965,9 +966,9 @@ mod tests {
         assert_eq!(
             boxed,
             [
-                // Through the alias.
-                ("_meta", true),
-                ("arguments", true),
+                // Open objects are `JsonObject`s, their members behind pointers already.
+                ("_meta", false),
+                ("arguments", false),
                 ("headers", true),
                 // Required: always present, so nothing to save.
                 ("input", false),

@@ -308,10 +308,11 @@ pub struct Field {
     /// `| null`): one `Option`, not two. Absent and `null` both read as `None`, and `None` is
     /// written as absent, the schema's own spelling.
     pub null_is_absent: bool,
-    /// An optional open object (`Map<String, Value>` or a map type, directly or through an
-    /// alias) held behind a `Box`: `Option<Box<Map>>` is one pointer where `Option<Map>` is
-    /// 72 bytes, so a struct with many such members (`_meta`, capability objects) stays small
-    /// and cheap to move. Decided once, after lowering (`lower::box_open_objects`).
+    /// An optional map (`IndexMap<String, T>`, directly or through an alias) held behind a
+    /// `Box`: `Option<Box<IndexMap<…>>>` is one pointer where `Option<IndexMap<…>>` is 72
+    /// bytes, so a struct with such members stays small and cheap to move. (Open objects are
+    /// `JsonObject`s, 32 bytes, their members behind pointers already.) Decided once, after
+    /// lowering (`lower::box_maps`).
     pub boxed: bool,
 }
 

@@ -648,7 +648,7 @@ fn helpers(
             #[doc = #call_doc]
             pub fn call(&self, meta: impl ::std::convert::Into<#root::#m::RequestMetaObject>) -> #root::#m::CallToolRequestParams {
                 let mut params = #root::#m::CallToolRequestParams::new(meta, NAME);
-                params.arguments = ::std::option::Option::Some(::std::boxed::Box::new(#root::tools::arguments(NAME, self)));
+                params.arguments = ::std::option::Option::Some(::std::convert::Into::into(#root::tools::arguments(NAME, self)));
                 params
             }
         }
@@ -657,7 +657,7 @@ fn helpers(
             #[doc = #call_doc]
             pub fn call(&self) -> #root::#m::CallToolRequestParams {
                 let mut params = #root::#m::CallToolRequestParams::new(NAME);
-                params.arguments = ::std::option::Option::Some(::std::boxed::Box::new(#root::tools::arguments(NAME, self)));
+                params.arguments = ::std::option::Option::Some(::std::convert::Into::into(#root::tools::arguments(NAME, self)));
                 params
             }
         }

@@ -63,7 +63,7 @@ pub mod shapes {
     #[derive(Debug, Clone, PartialEq, Default)]
     pub struct McpResult {
         /// The `_meta` member.
-        pub meta: Option<Box<__rt::Map<String, __rt::Value>>>,
+        pub meta: Option<__rt::JsonObject>,
         /// Members the schema does not declare, kept as they came so that nothing is
         /// lost when the value is encoded again.
         pub extra: __rt::Extra,
@@ -93,8 +93,8 @@ pub mod shapes {
         }
         /// Sets `_meta`.
         #[must_use]
-        pub fn with_meta(mut self, value: __rt::Map<String, __rt::Value>) -> Self {
-            self.meta = Some(Box::new(value));
+        pub fn with_meta(mut self, value: impl Into<__rt::JsonObject>) -> Self {
+            self.meta = Some(value.into());
             self
         }
     }
@@ -309,7 +309,7 @@ pub mod shapes {
         /// A [`Pong`].
         Pong(Pong),
         /// A value with a `method` this revision does not define, kept whole.
-        Custom(__rt::Map<String, __rt::Value>),
+        Custom(__rt::JsonObject),
     }
     impl From<Ping> for Message {
         fn from(v: Ping) -> Self {
@@ -548,7 +548,7 @@ pub mod shapes {
         /// A [`Choice`].
         Choice(Choice),
         /// A value with a `type` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-        Unknown(__rt::Map<String, __rt::Value>),
+        Unknown(__rt::JsonObject),
     }
     impl From<Text> for Block {
         fn from(v: Text) -> Self {
@@ -742,7 +742,7 @@ pub mod shapes {
         /// A [`Link`].
         Link(Link),
         /// A value with a `mode` this revision does not define (a newer revision's shape), kept whole so that it re-encodes unchanged; `Unknowns::unknowns` reports it.
-        Unknown(__rt::Map<String, __rt::Value>),
+        Unknown(__rt::JsonObject),
     }
     impl From<Form> for Params {
         fn from(v: Form) -> Self {
@@ -1191,7 +1191,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_meta = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                            0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                             _ => {}
                         }
                         Ok(())
@@ -1343,7 +1343,8 @@ pub mod shapes {
                                             .map(super::Message::Pong)
                                     }
                                     __rt::pull::Tag::Unknown => {
-                                        __rt::pull::kept_whole(p).map(super::Message::Custom)
+                                        __rt::pull::kept_whole(p)
+                                            .map(|m| super::Message::Custom(m.into()))
                                     }
                                     __rt::pull::Tag::Absent => {
                                         Err(
@@ -1501,7 +1502,8 @@ pub mod shapes {
                                             .map(super::Block::McpNumber)
                                     }
                                     __rt::pull::Tag::Unknown => {
-                                        __rt::pull::kept_whole(p).map(super::Block::Unknown)
+                                        __rt::pull::kept_whole(p)
+                                            .map(|m| super::Block::Unknown(m.into()))
                                     }
                                     __rt::pull::Tag::Absent => {
                                         Err(
@@ -1688,7 +1690,8 @@ pub mod shapes {
                                             .map(super::Params::Link)
                                     }
                                     __rt::pull::Tag::Unknown => {
-                                        __rt::pull::kept_whole(p).map(super::Params::Unknown)
+                                        __rt::pull::kept_whole(p)
+                                            .map(|m| super::Params::Unknown(m.into()))
                                     }
                                     __rt::pull::Tag::Absent => {
                                         <super::Form as __rt::pull::DecodeObject>::decode_object(

@@ -291,7 +291,7 @@ impl<H: ClientHandler> Connection<H> {
             }
         };
         let mut params = app::CallToolRequestParams::new(name);
-        params.arguments = arguments.map(Box::new);
+        params.arguments = arguments.map(Into::into);
         self.request(|id| app::CallToolRequest::new(id, params))
     }
 

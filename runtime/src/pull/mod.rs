@@ -81,6 +81,8 @@ pub use object::{
     Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
     required, whole,
 };
+pub(crate) use parser::plain_end;
 pub use parser::{Kind, Parser};
 pub use union::{Score, Tag, best_member, skip_rest, tagged, tagged_or_absent};
+pub(crate) use value::read;
 pub use value::{Decode, DecodeObject, kept_whole, number, value};

@@ -760,7 +760,7 @@ impl<'a> Parser<'a> {
 /// Eight bytes at a time (the lowest byte flagged in a word is exact; flags above it may not
 /// be).
 #[inline]
-fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
+pub(crate) fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;

@@ -619,6 +619,44 @@ proptest! {
     }
 
     #[test]
+    fn open_objects_kept_as_text_decode_as_maps_are_built(
+        text in json_text(),
+        edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 0..3),
+    ) {
+        // `JsonObject` reads without building (`read`): the same verdict, and the same error
+        // (message, offset, pointer) as the `Map` it stands for; its text, when kept, is
+        // that map, without whitespace between tokens.
+        let bytes = mutate(format!("[{text}]").as_bytes(), &edits);
+        let kept = from_slice::<Vec<crate::JsonObject>>(&bytes);
+        let built = from_slice::<Vec<serde_json::Map<String, Value>>>(&bytes);
+        match (&kept, &built) {
+            (Ok(kept), Ok(built)) => {
+                prop_assert_eq!(kept.len(), built.len());
+                for (k, b) in kept.iter().zip(built) {
+                    let text = k.to_text();
+                    prop_assert!(crate::object::compact(&text).is_none(), "{}", text);
+                    let reread: Value = serde_json::from_str(&text).unwrap();
+                    prop_assert_eq!(&reread, &Value::Object(b.clone()));
+                    prop_assert_eq!(&**k, b);
+                }
+            }
+            (Err(a), Err(b)) => prop_assert_eq!(
+                (a.message(), a.offset(), a.pointer()),
+                (b.message(), b.offset(), b.pointer()),
+                "{:?}",
+                String::from_utf8_lossy(&bytes)
+            ),
+            _ => prop_assert!(
+                false,
+                "verdicts differ on {:?}: {:?} vs {:?}",
+                String::from_utf8_lossy(&bytes),
+                kept.as_ref().map(|_| ()),
+                built.as_ref().map(|_| ())
+            ),
+        }
+    }
+
+    #[test]
     fn syntax_errors_where_jiter_places_them(
         text in json_text(),
         edits in prop::collection::vec((any::<usize>(), any::<u8>(), edit_byte()), 1..4),

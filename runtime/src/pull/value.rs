@@ -118,7 +118,7 @@ pub(super) fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
 
 /// Reads the next value as [`value`] does, every string and number included (so the same
 /// errors at the same pointers), building nothing.
-pub(super) fn read(p: &mut Parser<'_>) -> Result<(), Error> {
+pub(crate) fn read(p: &mut Parser<'_>) -> Result<(), Error> {
     match p.peek()? {
         Kind::Null => p.null(),
         Kind::Bool => p.bool().map(drop),
@@ -135,10 +135,13 @@ pub(super) fn read(p: &mut Parser<'_>) -> Result<(), Error> {
             Ok(())
         }
         Kind::Object => {
-            let mut key = p.object_first()?.map(str::to_owned);
-            while let Some(k) = key {
-                read(p).map_err(|e| e.in_member(&k))?;
-                key = p.object_next()?.map(str::to_owned);
+            // Keys are not kept: on an error, the key is read again from where it was.
+            let mut key_mark = p.mark();
+            let mut more = p.object_first()?.is_some();
+            while more {
+                read(p).map_err(|e| e.in_member(&p.key_at(key_mark)))?;
+                key_mark = p.mark();
+                more = p.object_next()?.is_some();
             }
             Ok(())
         }

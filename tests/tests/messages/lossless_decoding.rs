@@ -288,7 +288,7 @@ fn a_form_through_the_generic_request_keeps_its_field_order() {
     let request = mcp_typed::v2025_11_25::JsonRpcRequest {
         id: mcp_typed::v2025_11_25::RequestId::Integer(1),
         method: "elicitation/create".to_owned(),
-        params: Some(Box::new(params)),
+        params: Some(params.into()),
         extra: Default::default(),
     };
     let text = serde_json::to_string(&request).unwrap();

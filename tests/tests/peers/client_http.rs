@@ -74,7 +74,7 @@ fn everything_http(version: ProtocolVersion) {
     );
     let expected = json!({"temperature": 36, "conditions": "Light rain / drizzle", "humidity": 82});
     assert_eq!(
-        weather.structured_content.map(|m| Value::Object(*m)),
+        weather.structured_content.map(Value::from),
         Some(expected),
         "{label}"
     );

@@ -248,7 +248,7 @@ fn everything(version: ProtocolVersion) {
     let expected = json!({"temperature": 36, "conditions": "Light rain / drizzle", "humidity": 82});
     assert_eq!(text(&weather), expected.to_string(), "{label}");
     // Typed in every revision: before 2025-06-18 a result may hold any member.
-    let structured = weather.structured_content.map(|m| Value::Object(*m));
+    let structured = weather.structured_content.map(Value::from);
     assert_eq!(structured, Some(expected), "{label}");
 
     let resources = server.list_resources().expect("resources/list");
@@ -427,7 +427,7 @@ fn python(version: ProtocolVersion) {
     }
     let added = call(&mut server, "add", json!({"a": 1.5, "b": 2.25}));
     assert_eq!(text(&added), "3.75", "{label}");
-    let structured = added.structured_content.map(|m| Value::Object(*m));
+    let structured = added.structured_content.map(Value::from);
     assert_eq!(structured, Some(json!({"result": 3.75})), "{label}");
 
     let registered = call(&mut server, "register_user", json!({}));

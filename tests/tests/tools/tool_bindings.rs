@@ -251,7 +251,7 @@ fn built_from_the_same_capture_the_helpers_build_requests() {
     .call();
     assert_eq!(params.name, "read_text_file");
     assert_eq!(
-        Value::Object(*params.arguments.unwrap()),
+        Value::from(params.arguments.unwrap()),
         json!({"path": "/tmp/a.txt", "head": 3.0})
     );
 }
@@ -263,7 +263,7 @@ fn output_errors_name_the_tool_and_the_path() {
         let mut r = m::CallToolResult::new(vec![m::ContentBlock::Text(m::TextContent::new(
             "it failed",
         ))]);
-        r.structured_content = structured.as_object().cloned().map(Box::new);
+        r.structured_content = structured.as_object().cloned().map(Into::into);
         r.is_error = Some(is_error);
         r
     };
@@ -499,11 +499,11 @@ fn odd_schemas_fall_back_per_member_and_names_do_not_collide() {
         where_: Some(json!({"lat": 1})),
     };
     assert_eq!(
-        Value::Object(*args.call().arguments.unwrap()),
+        Value::from(args.call().arguments.unwrap()),
         json!({"where": {"lat": 1}})
     );
     let mut r = m::CallToolResult::new(vec![]);
-    r.structured_content = json!({"x": [1, 2]}).as_object().cloned().map(Box::new);
+    r.structured_content = json!({"x": [1, 2]}).as_object().cloned().map(Into::into);
     let out = odd_schemas::ExternalRefOutput::from_result(&r).unwrap();
     assert_eq!(out.x, Some(json!([1, 2])));
 
@@ -512,13 +512,13 @@ fn odd_schemas_fall_back_per_member_and_names_do_not_collide() {
         items: vec![odd_schemas::defs202012::Item { sku: "A-1".into() }],
     };
     assert_eq!(
-        Value::Object(*typed.call().arguments.unwrap()),
+        Value::from(typed.call().arguments.unwrap()),
         json!({"items": [{"sku": "A-1"}]})
     );
     r.structured_content = json!({"items": [{"price": 2.5}, {"price": "n/a"}]})
         .as_object()
         .cloned()
-        .map(Box::new);
+        .map(Into::into);
     let e = odd_schemas::Defs202012Output::from_result(&r).unwrap_err();
     assert_eq!(
         e.to_string(),
@@ -683,7 +683,7 @@ fn server_github_loses_one_member_not_a_tool() {
         per_page: None,
     };
     assert_eq!(
-        Value::Object(*args.call().arguments.unwrap()),
+        Value::from(args.call().arguments.unwrap()),
         json!({"q": "repo:a/b is:open", "sort": "reactions-+1", "order": "desc"})
     );
 }
