@@ -90,7 +90,7 @@ pub(crate) fn without_position(e: &serde_json::Error) -> String {
 
 /// The name under which `serde_json` hands out the text of a value instead of decoding it
 /// (what `serde_json::value::RawValue` asks for, with its `raw_value` feature).
-pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
 /// The JSON text of a value, from any deserializer (what the generated `Deserialize` impls
 /// hand to the shared decoder, `pull::deserialize`).
@@ -355,11 +355,18 @@ impl serde::Serialize for RawJson {
     /// serde_json's own protocol for raw text (what `RawValue` writes): the text goes out as
     /// it is, to a string or a `Value` alike.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeStruct as _;
-        let mut st = s.serialize_struct(RAW_VALUE_TOKEN, 1)?;
-        st.serialize_field(RAW_VALUE_TOKEN, &*self.text)?;
-        st.end()
+        serialize_raw(&self.text, s)
     }
+}
+
+/// `text`, JSON already, written as it is through serde_json's protocol for raw text (what
+/// `RawValue` writes: serde_json writes the text to a string, and parses it for a `Value`;
+/// another serde format sees a struct of serde_json's).
+pub(crate) fn serialize_raw<S: serde::Serializer>(text: &str, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct as _;
+    let mut st = s.serialize_struct(RAW_VALUE_TOKEN, 1)?;
+    st.serialize_field(RAW_VALUE_TOKEN, text)?;
+    st.end()
 }
 
 impl<'de> Deserialize<'de> for RawJson {

@@ -9,7 +9,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::json::{Buffered, RAW_VALUE_TOKEN};
+use crate::json::{Buffered, serialize_raw};
 use crate::pull::{self, Decode, Kind, Parser, plain_end};
 
 /// An open JSON object: a member the schema types as "any object" (`_meta`, a tool call's
@@ -279,12 +279,10 @@ impl Serialize for JsonObject {
     /// Unchanged, its text (serde_json's raw-value protocol); changed, the map.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         if self.text.is_empty() {
-            return (**self).serialize(s);
+            (**self).serialize(s)
+        } else {
+            serialize_raw(&self.text, s)
         }
-        use serde::ser::SerializeStruct as _;
-        let mut st = s.serialize_struct(RAW_VALUE_TOKEN, 1)?;
-        st.serialize_field(RAW_VALUE_TOKEN, &*self.text)?;
-        st.end()
     }
 }
 
