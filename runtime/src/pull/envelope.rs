@@ -2,6 +2,8 @@
 //! members (`jsonrpc`, `id`, `method`, `result`, `error`; everything else skipped), then the
 //! typed part decoded from the object's start by the member the `method` names.
 
+use std::borrow::Cow;
+
 use serde_json::{Map, Value};
 
 use super::{Decode, Error, Kind, Parser, Start};
@@ -34,8 +36,9 @@ impl Methods for NoRequest {
 }
 
 /// The member that decides what a message is: the first of `method`, `result` and `error`.
-enum Decided {
-    Method(String),
+enum Decided<'a> {
+    /// Borrowed from the input unless it has escapes.
+    Method(Cow<'a, str>),
     Result(usize, usize),
     Error,
 }
@@ -45,8 +48,8 @@ enum Decided {
 /// is then required. A response's `result` is decoded in the same pass as the type `awaits`
 /// gives for its `id` (kept with its text, [`RawJson::decoded`]); a result that is not of
 /// that type, or not awaited, is kept as text only, as it would be without `awaits`.
-pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
-    p: &mut Parser<'_>,
+pub fn message<'a, Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
+    p: &mut Parser<'a>,
     awaits: &dyn Awaits<Id>,
 ) -> Result<MessageParts<Req, Note, Id, Err>, Error> {
     let kind = p.peek()?;
@@ -83,7 +86,7 @@ pub fn message<Req: Methods, Note: Methods, Id: Decode, Err: Decode>(
                     return Err(p.wrong("a string", kind).in_key("method"));
                 }
                 let value = p.mark();
-                let method = p.str()?.to_owned();
+                let method = p.str_cow()?;
                 if Req::ENVELOPE && Note::ENVELOPE {
                     // The members declare the envelope: the typed part goes on from here, in
                     // one pass (the members before `method` are read again).

@@ -1,6 +1,8 @@
 //! [`Parser`]: the common tokens read by its own scans, the rest by jiter (which makes every
 //! syntax error), with the nesting depth kept and errors placed.
 
+use std::borrow::Cow;
+
 use jiter::{Jiter, JiterError, JiterErrorType, Peek};
 use serde_json::Number;
 
@@ -346,6 +348,16 @@ impl<'a> Parser<'a> {
         match self.j.known_str() {
             Ok(s) => Ok(s),
             Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
+    /// [`Parser::str`], borrowed from the input when it has no escape (no copy), owned
+    /// otherwise: for a string kept while the parser goes on (a message's `method`).
+    #[inline]
+    pub(crate) fn str_cow(&mut self) -> Result<Cow<'a, str>, Error> {
+        match self.plain_str() {
+            Some(s) => Ok(Cow::Borrowed(s)),
+            None => self.str().map(|s| Cow::Owned(s.to_owned())),
         }
     }
 

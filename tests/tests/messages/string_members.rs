@@ -72,6 +72,30 @@ fn a_method_after_params_picks_the_request_and_a_second_one_is_refused() {
 }
 
 #[test]
+fn a_method_written_with_escapes_picks_the_same_request() {
+    // The envelope keeps a plain `method` as a slice of the input and an escaped one as its
+    // decoded copy: first or last, both pick the request a plain one picks.
+    for text in [
+        r#"{"jsonrpc":"2.0","id":7,"method":"tools\/call","params":{"name":"echo"}}"#,
+        r#"{"params":{"name":"echo"},"id":7,"jsonrpc":"2.0","method":"tools\u002fcall"}"#,
+        r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"echo"}}"#,
+    ] {
+        let m = ClientMessage::from_json(text).unwrap();
+        let ClientMessage::Request(ClientRequest::CallTool(call)) = &m else {
+            panic!("{text}: {m:?}")
+        };
+        assert_eq!(call.params.name, "echo", "{text}");
+    }
+    // Unknown with an escape: kept whole, its method decoded.
+    let custom = r#"{"jsonrpc":"2.0","id":1,"method":"vendor\/x"}"#;
+    let m = ServerMessage::from_json(custom).unwrap();
+    assert_eq!(
+        serde_json::to_value(&m).unwrap()["method"],
+        json!("vendor/x")
+    );
+}
+
+#[test]
 fn a_member_the_message_envelope_reads_twice_is_refused_at_the_member() {
     // As typed objects name a repeated member (`/type` above), and as the old serde decoder's
     // position did (the oracle's former class `repeated-member-at-its-object`).
