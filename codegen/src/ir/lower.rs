@@ -128,8 +128,8 @@ pub(super) fn box_maps(module: &mut Module) {
         })
         .flat_map(|(t, s)| {
             s.fields.iter().enumerate().filter_map(move |(i, f)| {
-                let open = matches!(m.resolve(&f.ty), TypeRef::Map(_));
-                (f.wraps_option() && open).then_some((t, i))
+                let map = matches!(m.resolve(&f.ty), TypeRef::Map(_));
+                (f.wraps_option() && map).then_some((t, i))
             })
         })
         .collect();
