@@ -114,8 +114,8 @@ impl JsonObject {
     /// The map, built from the text on first use.
     fn members(&self) -> &Map<String, Value> {
         self.map.get_or_init(|| {
-            // The text was read by `pull::value`'s rules (`from_checked`'s callers), or is an
-            // encoded map: building cannot fail.
+            // The text was read by `pull::value`'s rules (`from_checked`'s callers) and a
+            // changed object has its map already: building cannot fail.
             let built = pull::from_str::<Map<String, Value>>(&self.text);
             debug_assert!(built.is_ok(), "checked JSON object text: {built:?}");
             Box::new(built.unwrap_or_default())
