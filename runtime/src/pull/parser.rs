@@ -55,6 +55,8 @@ pub struct Parser<'a> {
     own: bool,
     /// Arrays and objects entered and not yet left.
     depth: u8,
+    /// The last string with escapes [`Parser::str`] decoded (its buffer kept for the next).
+    scratch: String,
 }
 
 impl<'a> Parser<'a> {
@@ -86,6 +88,7 @@ impl<'a> Parser<'a> {
             pos: 0,
             own: false,
             depth: 0,
+            scratch: String::new(),
         }
     }
 
@@ -337,12 +340,25 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// After `peek() == String`: the string (borrowed from the input, or from jiter's buffer
-    /// when it has escapes).
+    /// After `peek() == String`: the string (borrowed from the input, or from the parser's
+    /// buffer when it has escapes).
     #[inline]
     pub fn str(&mut self) -> Result<&str, Error> {
-        if let Some(s) = self.plain_str() {
-            return Ok(s);
+        match self.scan_str() {
+            Scan::Plain(s) => return Ok(s),
+            Scan::Escape(start, at) => {
+                self.scratch.clear();
+                // Room for the rest of the input, as jiter reserves it (up to 8 KiB), once a
+                // parser: the buffer is kept for the next string.
+                self.scratch.reserve((self.data.len() - start).min(8192));
+                if let Some(next) =
+                    unescape(self.text, self.data, start, at, Some(&mut self.scratch))
+                {
+                    self.advance_to(next);
+                    return Ok(&self.scratch);
+                }
+            }
+            Scan::Other => {}
         }
         self.sync();
         match self.j.known_str() {
@@ -367,16 +383,31 @@ impl<'a> Parser<'a> {
     /// before.
     #[inline]
     fn plain_str(&mut self) -> Option<&'a str> {
+        match self.scan_str() {
+            Scan::Plain(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The string the parser is on, up to its end or its first escape: a plain string is
+    /// read as [`Parser::plain_str`] reads it; for one with an escape, where its text starts
+    /// and where the first `\\` is (nothing read).
+    #[inline]
+    fn scan_str(&mut self) -> Scan<'a> {
         let open = self.position();
         if self.data.get(open) != Some(&b'"') {
-            return None;
+            return Scan::Other;
         }
         let start = open + 1;
         let end = plain_end::<false>(self.data, start);
-        if self.data.get(end) != Some(&b'"') {
-            return None;
+        match self.data.get(end) {
+            Some(b'"') => match self.take_plain(start, end, end + 1) {
+                Some(s) => Scan::Plain(s),
+                None => Scan::Other,
+            },
+            Some(b'\\') => Scan::Escape(start, end),
+            _ => Scan::Other,
         }
-        self.take_plain(start, end, end + 1)
     }
 
     /// The text `start..end` of the input, between two `"` (at `start - 1` and `end`), and
@@ -541,13 +572,26 @@ impl<'a> Parser<'a> {
                 }
                 Ok(())
             }
-            Kind::String if self.plain_str().is_some() => Ok(()),
+            Kind::String => match self.scan_str() {
+                Scan::Plain(_) => Ok(()),
+                Scan::Escape(start, at) => match unescape(self.text, self.data, start, at, None) {
+                    Some(next) => {
+                        self.advance_to(next);
+                        Ok(())
+                    }
+                    None => self.jiter_skip(),
+                },
+                Scan::Other => self.jiter_skip(),
+            },
             Kind::Number if self.plain_integer().is_some() => Ok(()),
-            _ => {
-                let peek = self.jiter_peek()?;
-                self.j.known_skip(peek).map_err(|e| self.jiter_error(e))
-            }
+            _ => self.jiter_skip(),
         }
+    }
+
+    /// jiter skips the next value (a scalar).
+    fn jiter_skip(&mut self) -> Result<(), Error> {
+        let peek = self.jiter_peek()?;
+        self.j.known_skip(peek).map_err(|e| self.jiter_error(e))
     }
 
     /// Skips the next value however deeply nested (without the depth limit, and without
@@ -623,6 +667,7 @@ impl<'a> Parser<'a> {
             pos: mark,
             own: false,
             depth: self.depth,
+            scratch: String::new(),
         }
     }
 
@@ -769,22 +814,25 @@ impl<'a> Parser<'a> {
 
 /// The offset of the first byte at or after `i` that a string without escapes does not hold:
 /// a `"`, a `\\`, a control character, or (when `ASCII`) a byte of a non-ASCII character.
-/// Eight bytes at a time (the lowest byte flagged in a word is exact; flags above it may not
-/// be).
+/// Sixteen bytes at a time with SSE2 (every x86-64 has it), eight elsewhere, then byte by
+/// byte near the input's end.
 #[inline]
 pub(crate) fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    while i + 16 <= data.len() {
+        // SAFETY: the build enables SSE2 (`cfg` above), all `stops` requires.
+        let stop = unsafe { sse2::stops::<ASCII>(data, i) };
+        if stop != 0 {
+            return i + stop.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     while let Some(word) = data.get(i..i + 8) {
         let Ok(word) = <[u8; 8]>::try_from(word) else {
             break;
         };
-        let x = u64::from_le_bytes(word);
-        let stop = zero(x ^ (ONES * u64::from(b'"')))
-            | zero(x ^ (ONES * u64::from(b'\\')))
-            | (x.wrapping_sub(ONES * 0x20) & !x & HIGH)
-            | if ASCII { x & HIGH } else { 0 };
+        let stop = swar_stops::<ASCII>(u64::from_le_bytes(word));
         if stop != 0 {
             return i + (stop.trailing_zeros() / 8) as usize;
         }
@@ -797,6 +845,127 @@ pub(crate) fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// The bytes of a word (little-endian) [`plain_end`] stops at, flagged by their high bit (the
+/// lowest byte flagged is exact; flags above it may not be).
+#[cfg(any(not(all(target_arch = "x86_64", target_feature = "sse2")), test))]
+#[inline]
+pub(super) fn swar_stops<const ASCII: bool>(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    zero(x ^ (ONES * u64::from(b'"')))
+        | zero(x ^ (ONES * u64::from(b'\\')))
+        | (x.wrapping_sub(ONES * 0x20) & !x & HIGH)
+        | if ASCII { x & HIGH } else { 0 }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use std::arch::x86_64::{
+        __m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+
+    /// The bytes `data[i..i + 16]` (in bounds: the caller checks) that [`plain_end`]
+    /// (super::plain_end) stops at, as the bits of a mask (bit `k`: byte `i + k`).
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub(super) fn stops<const ASCII: bool>(data: &[u8], i: usize) -> u32 {
+        let chunk = &data[i..i + 16];
+        // SAFETY: `chunk` is 16 readable bytes, and `_mm_loadu_si128` reads 16 bytes with no
+        // alignment required.
+        let x: __m128i = unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) };
+        let quote = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
+        let backslash = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
+        // `max(x, 0x1f) == 0x1f` (unsigned): `x` is a control character.
+        let low = _mm_set1_epi8(0x1f);
+        let control = _mm_cmpeq_epi8(_mm_max_epu8(x, low), low);
+        let stops = _mm_or_si128(_mm_or_si128(quote, backslash), control);
+        // The high bits of `x` itself: its bytes of non-ASCII characters.
+        let high = if ASCII { _mm_movemask_epi8(x) } else { 0 };
+        (_mm_movemask_epi8(stops) | high) as u32
+    }
+}
+
+/// A string, as [`Parser::scan_str`] finds it.
+enum Scan<'a> {
+    /// Without escapes (read).
+    Plain(&'a str),
+    /// With an escape: where its text starts, and where its first `\\` is.
+    Escape(usize, usize),
+    /// Anything else (a control character, the input's end, not UTF-8): jiter's to read.
+    Other,
+}
+
+/// A string with escapes, its text starting at `start` and its first `\\` at `at` (all
+/// before is plain), decoded into `out` (when given) as jiter decodes it; the offset after
+/// its closing `"`. `None` for anything jiter must read to report (a bad escape, a lone
+/// surrogate, a control character, the input's end, text that is not UTF-8). jiter decodes
+/// such a string into a buffer of its own, reserved anew (up to 8 KiB) each time the parser
+/// restarts it, and checks the result to be UTF-8 again (BENCHMARKS.md section 9).
+fn unescape(
+    text: &str,
+    data: &[u8],
+    start: usize,
+    mut at: usize,
+    mut out: Option<&mut String>,
+) -> Option<usize> {
+    let mut plain = start;
+    loop {
+        // `plain..at` lies between ASCII bytes of `text`: character boundaries.
+        let run = text.get(plain..at)?;
+        if let Some(out) = out.as_deref_mut() {
+            out.push_str(run);
+        }
+        let (c, next) = match data.get(at..)? {
+            [b'"', ..] => return Some(at + 1),
+            [b'\\', b'"', ..] => ('"', at + 2),
+            [b'\\', b'\\', ..] => ('\\', at + 2),
+            [b'\\', b'/', ..] => ('/', at + 2),
+            [b'\\', b'b', ..] => ('\x08', at + 2),
+            [b'\\', b'f', ..] => ('\x0c', at + 2),
+            [b'\\', b'n', ..] => ('\n', at + 2),
+            [b'\\', b'r', ..] => ('\r', at + 2),
+            [b'\\', b't', ..] => ('\t', at + 2),
+            [b'\\', b'u', ..] => unicode_escape(data, at + 2)?,
+            _ => return None,
+        };
+        if let Some(out) = out.as_deref_mut() {
+            out.push(c);
+        }
+        plain = next;
+        at = plain_end::<false>(data, plain);
+    }
+}
+
+/// The character of a `\\u` escape whose four hex digits start at `i`, with its low
+/// surrogate's escape after it when it is a high surrogate (as jiter reads them); the offset
+/// after it. `None` for a lone surrogate or a bad digit.
+fn unicode_escape(data: &[u8], i: usize) -> Option<(char, usize)> {
+    let hex4 = |i: usize| -> Option<u32> {
+        let digits = data.get(i..i + 4)?;
+        digits
+            .iter()
+            .try_fold(0, |n, &d| Some(n << 4 | (d as char).to_digit(16)?))
+    };
+    let n = hex4(i)?;
+    match n {
+        0xDC00..=0xDFFF => None,
+        0xD800..=0xDBFF => {
+            if data.get(i + 4..i + 6)? != b"\\u" {
+                return None;
+            }
+            let low = hex4(i + 6)?;
+            if !(0xDC00..=0xDFFF).contains(&low) {
+                return None;
+            }
+            let c = char::from_u32((((n - 0xD800) << 10) | (low - 0xDC00)) + 0x1_0000)?;
+            Some((c, i + 10))
+        }
+        _ => Some((char::from_u32(n)?, i + 4)),
+    }
 }
 
 /// The offset of the first byte at or after `i` that is not JSON whitespace.
