@@ -398,10 +398,8 @@ fn value_kinds(p: &mut Parser<'_>) -> Result<(KindSet, usize, Option<i64>), Erro
             }
         }
         Token::String => {
-            // Its text, if the string is the input's own (no escapes, nothing decoded).
-            let text = p.bytes(mark + 1, mark + 1).as_ptr();
-            let s = p.str()?;
-            let kept = std::ptr::eq(s.as_ptr(), text).then_some(s.len() as i64);
+            // Its length, if the string is the input's own text (no escapes).
+            let kept = p.check_str()?.map(|len| len as i64);
             (KindSet::STRING, mark, kept)
         }
         Token::Array => {

@@ -367,6 +367,28 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// [`Parser::str`] without the string: the same checks and errors, nothing decoded (a
+    /// value read only to be checked, or to learn its kind). `Some(len)` for a string without
+    /// escapes, its text being the input's `len` bytes after the mark's `"`.
+    #[inline]
+    pub(crate) fn check_str(&mut self) -> Result<Option<usize>, Error> {
+        match self.scan_str() {
+            Scan::Plain(s) => return Ok(Some(s.len())),
+            Scan::Escape(start, at) => {
+                if let Some(next) = unescape(self.text, self.data, start, at, None) {
+                    self.advance_to(next);
+                    return Ok(None);
+                }
+            }
+            Scan::Other => {}
+        }
+        self.sync();
+        match self.j.known_str() {
+            Ok(_) => Ok(None),
+            Err(e) => Err(jiter_error(self.data, self.base, e)),
+        }
+    }
+
     /// [`Parser::str`], borrowed from the input when it has no escape (no copy), owned
     /// otherwise: for a string kept while the parser goes on (a message's `method`).
     #[inline]

@@ -123,7 +123,7 @@ pub(crate) fn read(p: &mut Parser<'_>) -> Result<(), Error> {
         Kind::Null => p.null(),
         Kind::Bool => p.bool().map(drop),
         Kind::Number => p.number().map(drop),
-        Kind::String => p.str().map(drop),
+        Kind::String => p.check_str().map(drop),
         Kind::Array => {
             let mut i = 0;
             let mut more = p.array_first()?;
