@@ -890,8 +890,8 @@ mod sse2 {
         _mm_set1_epi8,
     };
 
-    /// The bytes `data[i..i + 16]` (in bounds: the caller checks) that [`plain_end`]
-    /// (super::plain_end) stops at, as the bits of a mask (bit `k`: byte `i + k`).
+    /// The bytes `data[i..i + 16]` (in bounds: the caller checks) that
+    /// [`plain_end`](super::plain_end) stops at, as the bits of a mask (bit `k`: byte `i + k`).
     #[inline]
     #[target_feature(enable = "sse2")]
     pub(super) fn stops<const ASCII: bool>(data: &[u8], i: usize) -> u32 {
