@@ -30,9 +30,9 @@ pub enum Kind {
     Object,
 }
 
-/// The pull parser the decoders run on: the common tokens (keys and strings without escapes,
+/// The pull parser the decoders run on: the common tokens (keys without escapes, strings,
 /// integers, literals, the punctuation between them) read by its own scans, everything else
-/// by jiter, which makes every syntax error. Marks are byte offsets in the whole input, so a
+/// (and anything malformed) by jiter, which makes every syntax error. Marks are byte offsets in the whole input, so a
 /// parser made by [`Parser::at`] (on a value met earlier) places its errors in the whole input
 /// too.
 pub struct Parser<'a> {
