@@ -118,6 +118,13 @@ impl Builder {
         self
     }
 
+    /// Holds the member `Definition.property` behind a `Box` (the CLI's `--boxed`; added to
+    /// the default, the capabilities of `initialize`: see [`Options::boxed`]).
+    pub fn boxed(&mut self, member: impl Into<String>) -> &mut Self {
+        self.options.boxed.push(member.into());
+        self
+    }
+
     /// Where [`Generated::write`] writes.
     pub fn output(&mut self, path: impl Into<PathBuf>) -> &mut Self {
         self.output = Some(path.into());
@@ -150,7 +157,11 @@ impl Builder {
         };
         let doc = SchemaDoc::load(text, origin, steps)?;
         let fixed = self.options.fixed_values().map_err(Error::Config)?;
-        ir::lower_with(&doc, &fixed).map_err(|e| in_errata(e, doc.errata_applied()))
+        let boxed = self.options.boxed_members().map_err(Error::Config)?;
+        let mut module =
+            ir::lower_with(&doc, &fixed).map_err(|e| in_errata(e, doc.errata_applied()))?;
+        ir::box_members(&mut module, &boxed).map_err(Error::Config)?;
+        Ok(module)
     }
 
     /// Generates code. Pure: reads the schema, writes nothing.

@@ -29,6 +29,16 @@ pub struct Options {
     #[arg(long = "fixed", value_name = "DEF.PROP=VALUE", default_values_t = Options::default_fixed())]
     pub fixed: Vec<String>,
 
+    /// Hold a member behind a `Box`: `Definition.property` (repeatable), like prost-build's
+    /// `boxed`. The default boxes the capabilities of `initialize` (`InitializeRequestParams`
+    /// and `InitializeResult`): without it the message enums are as large as the first message
+    /// of a session (2025-11-25's `ClientMessage`: 616 bytes, 256 with them boxed), and every
+    /// message is moved at that size. A required member becomes `Box<T>` (its constructor
+    /// still takes `impl Into<T>`), an optional one `Option<Box<T>>`. Definitions a revision
+    /// does not have are ignored; a property a definition does not have is an error.
+    #[arg(long = "boxed", value_name = "DEF.PROP", default_values_t = Options::default_boxed())]
+    pub boxed: Vec<String>,
+
     /// Read the official schema to the letter: do not apply the project's errata
     /// (`schema/errata.json`, built in), the documented deviations that let the types decode
     /// what real peers send (decimal elicitation answers, `"id": null` error responses…).
@@ -43,6 +53,28 @@ impl Options {
     /// The default [`fixed`](Self::fixed) values.
     pub fn default_fixed() -> Vec<String> {
         vec!["InputRequiredResult.resultType=input_required".to_owned()]
+    }
+
+    /// The default [`boxed`](Self::boxed) members.
+    pub fn default_boxed() -> Vec<String> {
+        vec![
+            "InitializeRequestParams.capabilities".to_owned(),
+            "InitializeResult.capabilities".to_owned(),
+        ]
+    }
+
+    /// Parses [`boxed`](Self::boxed): `(definition, property)`.
+    pub fn boxed_members(&self) -> Result<Vec<(String, String)>, String> {
+        self.boxed
+            .iter()
+            .map(|b| {
+                let (def, prop) = b
+                    .split_once('.')
+                    .filter(|(d, p)| !d.is_empty() && !p.is_empty())
+                    .ok_or_else(|| format!("--boxed {b:?}: expected DEFINITION.PROPERTY"))?;
+                Ok((def.to_owned(), prop.to_owned()))
+            })
+            .collect()
     }
 
     /// Parses [`fixed`](Self::fixed): `(definition, property, value)`.
@@ -69,6 +101,7 @@ impl Default for Options {
             derives: Vec::new(),
             module_name: None,
             fixed: Self::default_fixed(),
+            boxed: Self::default_boxed(),
             no_errata: false,
         }
     }

@@ -2170,7 +2170,7 @@ pub struct InitializeResult {
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
-    pub capabilities: ServerCapabilities,
+    pub capabilities: Box<ServerCapabilities>,
     /// Describes the name and version of an MCP implementation.
     pub server_info: Implementation,
     /// Instructions describing how to use the server and its features.
@@ -2212,7 +2212,7 @@ impl InitializeResult {
         InitializeResult {
             meta: None,
             protocol_version: protocol_version.into(),
-            capabilities: capabilities.into(),
+            capabilities: Box::new(capabilities.into()),
             server_info: server_info.into(),
             instructions: None,
             extra: Default::default(),
@@ -10289,7 +10289,11 @@ pub mod __de {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_capabilities = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}

@@ -5040,7 +5040,7 @@ pub struct InitializeRequestParams {
     /// The latest version of the Model Context Protocol that the client supports. The client MAY decide to support older versions as well.
     pub protocol_version: String,
     /// Capabilities a client may support.
-    pub capabilities: ClientCapabilities,
+    pub capabilities: Box<ClientCapabilities>,
     /// Describes the MCP implementation.
     pub client_info: Implementation,
     /// Members the schema does not declare, kept as they came so that nothing is
@@ -5075,7 +5075,7 @@ impl InitializeRequestParams {
         InitializeRequestParams {
             meta: None,
             protocol_version: protocol_version.into(),
-            capabilities: capabilities.into(),
+            capabilities: Box::new(capabilities.into()),
             client_info: client_info.into(),
             extra: Default::default(),
         }
@@ -5152,7 +5152,7 @@ pub struct InitializeResult {
     /// The version of the Model Context Protocol that the server wants to use. This may not match the version that the client requested. If the client cannot support this version, it MUST disconnect.
     pub protocol_version: String,
     /// Capabilities that a server may support.
-    pub capabilities: ServerCapabilities,
+    pub capabilities: Box<ServerCapabilities>,
     /// Describes the MCP implementation.
     pub server_info: Implementation,
     /// Instructions describing how to use the server and its features.
@@ -5194,7 +5194,7 @@ impl InitializeResult {
         InitializeResult {
             meta: None,
             protocol_version: protocol_version.into(),
-            capabilities: capabilities.into(),
+            capabilities: Box::new(capabilities.into()),
             server_info: server_info.into(),
             instructions: None,
             extra: Default::default(),
@@ -18529,7 +18529,11 @@ pub mod __de {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_capabilities = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}
                     }
@@ -18612,7 +18616,11 @@ pub mod __de {
                     match i {
                         0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
                         1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
+                        2 => {
+                            f_capabilities = Some(
+                                Box::new(__rt::pull::Decode::decode(p)?),
+                            );
+                        }
                         3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
                         4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
                         _ => {}

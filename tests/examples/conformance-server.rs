@@ -215,7 +215,7 @@ impl Conformance {
     fn request(&mut self, id: RequestId, request: ClientRequest) -> Vec<ServerMessage> {
         let result: ServerResult = match request {
             ClientRequest::Initialize(init) => {
-                self.client = init.params.capabilities;
+                self.client = *init.params.capabilities;
                 let version = ProtocolVersion::negotiate(
                     &init.params.protocol_version,
                     &[ProtocolVersion::V2025_11_25],

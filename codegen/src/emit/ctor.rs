@@ -38,10 +38,11 @@ pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         if f.required {
             let (t, into) = arg_type(cx.module, &f.ty);
             params.push(quote!(#field: #t));
-            inits.push(if into {
-                quote!(#field: #field.into())
-            } else {
-                quote!(#field)
+            inits.push(match (into, f.boxed) {
+                (true, true) => quote!(#field: Box::new(#field.into())),
+                (true, false) => quote!(#field: #field.into()),
+                (false, true) => quote!(#field: Box::new(#field)),
+                (false, false) => quote!(#field),
             });
         } else {
             inits.push(quote!(#field: None));

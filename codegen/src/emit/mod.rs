@@ -239,12 +239,11 @@ impl Cx<'_> {
         let doc = doc_attrs(f.doc.as_deref());
         let name = ident(&f.rust_name);
         let ty = self.ty_tokens(&f.ty);
-        let ty = if f.boxed {
-            quote!(Option<Box<#ty>>)
-        } else if f.wraps_option() {
-            quote!(Option<#ty>)
-        } else {
-            ty
+        let ty = match (f.boxed, f.wraps_option()) {
+            (true, true) => quote!(Option<Box<#ty>>),
+            (true, false) => quote!(Box<#ty>),
+            (false, true) => quote!(Option<#ty>),
+            (false, false) => ty,
         };
         quote! { #doc pub #name: #ty, }
     }

@@ -140,6 +140,31 @@ pub(super) fn box_maps(module: &mut Module) {
     }
 }
 
+/// Sets [`Field::boxed`] on each `(definition, property)` of `members` (the options'
+/// `boxed`): a large member held behind a pointer, so the types that hold it stay small.
+/// A definition the module does not have is skipped (not every revision has every type); a
+/// property the definition does not have is an error.
+pub fn box_members(module: &mut Module, members: &[(String, String)]) -> Result<(), String> {
+    for (def, prop) in members {
+        let Some(&t) = module.by_schema_name.get(def) else {
+            continue;
+        };
+        let field = match &mut module.types[t].kind {
+            TypeKind::Struct(s) => s.fields.iter_mut().find(|f| f.json_name == *prop),
+            _ => None,
+        };
+        match field {
+            Some(f) => f.boxed = true,
+            None => {
+                return Err(format!(
+                    "--boxed {def}.{prop}: `{def}` has no property `{prop}`"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 struct Lowerer<'a> {
     doc: &'a SchemaDoc,
     /// Schema definition name → Rust name.
@@ -978,6 +1003,46 @@ mod tests {
                 ("maybe", false),
             ]
         );
+    }
+
+    #[test]
+    fn named_members_are_boxed_required_or_optional() {
+        let mut m = module(serde_json::json!({
+            "Caps": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Init": {"type": "object", "properties": {
+                "caps": {"$ref": "#/$defs/Caps"},
+                "more": {"$ref": "#/$defs/Caps"},
+                "name": {"type": "string"}
+            }, "required": ["caps", "name"]}
+        }))
+        .unwrap();
+        let members = |list: &[(&str, &str)]| -> Vec<(String, String)> {
+            (list.iter())
+                .map(|(d, p)| (d.to_string(), p.to_string()))
+                .collect()
+        };
+        // A definition the revision does not have is skipped.
+        box_members(
+            &mut m,
+            &members(&[("Init", "caps"), ("Init", "more"), ("Absent", "x")]),
+        )
+        .unwrap();
+        let TypeKind::Struct(s) = &m.get("Init").unwrap().kind else {
+            panic!()
+        };
+        let boxed: Vec<(&str, bool, bool)> = (s.fields.iter())
+            .map(|f| (f.json_name.as_str(), f.required, f.boxed))
+            .collect();
+        assert_eq!(
+            boxed,
+            [
+                ("caps", true, true),
+                ("more", false, true),
+                ("name", true, false)
+            ]
+        );
+        let e = box_members(&mut m, &members(&[("Init", "nope")])).unwrap_err();
+        assert_eq!(e, "--boxed Init.nope: `Init` has no property `nope`");
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub mod unknowns;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-pub use lower::{lower, lower_with};
+pub use lower::{box_members, lower, lower_with};
 
 /// All the types generated from one schema document, in output order.
 #[derive(Debug, Clone, PartialEq)]

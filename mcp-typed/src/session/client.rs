@@ -819,7 +819,7 @@ impl<H: ClientHandler> ClientSession<H> {
         self.server = Some(ServerInfo {
             version,
             implementation: Some(result.server_info),
-            capabilities: result.capabilities,
+            capabilities: *result.capabilities,
             instructions: result.instructions,
         });
         self.stage = Stage::Ready;

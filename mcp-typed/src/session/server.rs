@@ -442,7 +442,7 @@ impl<H: Handler> ServerSession<H> {
         };
         self.codec.set_version(version);
         self.negotiated = true;
-        self.client = Some(init.params.capabilities.clone());
+        self.client = Some(app::ClientCapabilities::clone(&init.params.capabilities));
         let info = &self.info;
         let mut result = app::InitializeResult::new(
             version.as_str(),

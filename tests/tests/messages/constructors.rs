@@ -66,3 +66,38 @@ fn every_constructor_encodes_a_valid_value_with_its_required_members() {
     assert_eq!(validated, 587);
     assert!(CONSTRUCTED.len() > validated);
 }
+
+/// The capabilities of `initialize` are held behind a `Box` (the generator's default
+/// `--boxed`), so the message enums are not as large as a session's first message: 2025-11-25's
+/// `ClientMessage` was 616 bytes with them inline (`ClientCapabilities` alone is 368), every
+/// message moved at that size. The constructors still take the capabilities themselves.
+#[test]
+fn initialize_capabilities_are_boxed_so_messages_stay_small() {
+    use mcp_typed::v2025_11_25 as r;
+    use std::mem::size_of;
+    let params = r::InitializeRequestParams::new(
+        "2025-11-25",
+        r::ClientCapabilities::new(),
+        r::Implementation::new("c", "1"),
+    );
+    let result = r::InitializeResult::new(
+        "2025-11-25",
+        r::ServerCapabilities::new(),
+        r::Implementation::new("s", "1"),
+    );
+    let _: &Box<r::ClientCapabilities> = &params.capabilities;
+    let _: &Box<r::ServerCapabilities> = &result.capabilities;
+    // Measured on the pinned toolchain: 256 and 352 (the largest variants are now
+    // `InitializeRequest`, with its `Implementation` inline, and `CreateMessageRequest`).
+    assert!(size_of::<r::ClientCapabilities>() > 256);
+    assert!(
+        size_of::<r::ClientMessage>() <= 256,
+        "{}",
+        size_of::<r::ClientMessage>()
+    );
+    assert!(
+        size_of::<r::ServerMessage>() <= 352,
+        "{}",
+        size_of::<r::ServerMessage>()
+    );
+}
