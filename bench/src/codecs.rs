@@ -27,6 +27,12 @@ fn write_json(value: &impl Serialize, out: &mut Vec<u8>) -> Result<(), String> {
     serde_json::to_writer(out, value).map_err(text_err)
 }
 
+/// mcp-typed's writer (`mcp_typed::to_writer`: serde_json's text, strings scanned sixteen
+/// bytes at a time), the encoding of every `mcp-typed` codec.
+fn write_typed(value: &impl Serialize, out: &mut Vec<u8>) -> Result<(), String> {
+    mcp_typed::to_writer(out, value).map_err(text_err)
+}
+
 // ---------------------------------------------------------------------------------------------
 // mcp-typed, typed: ClientMessage / ServerMessage, results typed by the request they answer
 
@@ -217,7 +223,7 @@ impl Codec for McpTypes {
     }
 
     fn encode(decoded: &TypedMessage, out: &mut Vec<u8>) -> Result<(), String> {
-        write_json(decoded, out)
+        write_typed(decoded, out)
     }
 }
 
@@ -234,7 +240,7 @@ impl Codec for McpTypesLater {
     }
 
     fn encode(decoded: &TypedMessage, out: &mut Vec<u8>) -> Result<(), String> {
-        write_json(decoded, out)
+        write_typed(decoded, out)
     }
 }
 
@@ -279,7 +285,7 @@ impl Codec for McpTypesEnvelope {
     }
 
     fn encode(decoded: &Self::Decoded, out: &mut Vec<u8>) -> Result<(), String> {
-        write_json(decoded, out)
+        write_typed(decoded, out)
     }
 }
 

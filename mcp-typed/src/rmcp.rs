@@ -136,7 +136,7 @@ impl ElicitExt for Peer<RoleServer> {
             ClientResult::EmptyResult(_) => Ok(Value::Object(Default::default())),
             other => Err(format!(
                 "a result of another request: {}",
-                serde_json::to_string(&other).unwrap_or_default()
+                crate::to_string(&other).unwrap_or_default()
             )),
         }
         .map_err(|what| ElicitError::Malformed(format!("the client answered with {what}")))?;
@@ -148,7 +148,7 @@ impl ElicitExt for Peer<RoleServer> {
 }
 
 fn to_json(value: &impl Serialize) -> Result<Value, String> {
-    serde_json::to_string(value)
+    crate::to_string(value)
         .and_then(|text| serde_json::from_str(&text))
         .map_err(|e| e.to_string())
 }

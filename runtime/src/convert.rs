@@ -152,7 +152,7 @@ fn id_for_older_errors(text: String) -> String {
 }
 
 fn encode(value: &impl Serialize) -> Result<String, ConversionError> {
-    serde_json::to_string(value).map_err(|e| ConversionError {
+    crate::to_string(value).map_err(|e| ConversionError {
         pointer: String::new(),
         message: e.to_string(),
     })

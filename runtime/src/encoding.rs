@@ -214,7 +214,7 @@ impl<M: serde::ser::SerializeMap> serde::ser::SerializeMap for MembersSerializer
 /// One generated type as another that takes the same JSON (a typed result as the generic
 /// `Result`, which takes any object): through its JSON text.
 pub fn retype<T: Serialize, U: serde::de::DeserializeOwned>(value: &T) -> U {
-    serde_json::to_string(value)
+    crate::to_string(value)
         .and_then(|text| serde_json::from_str(&text))
         .expect("the target type takes every value of the source type")
 }
@@ -222,12 +222,12 @@ pub fn retype<T: Serialize, U: serde::de::DeserializeOwned>(value: &T) -> U {
 /// `serde_json::to_value`, through the JSON text.
 ///
 /// In the generated code (mcp-typed's, a build.rs user's), types are only ever written by
-/// `serde_json`'s text serializer and read by its text deserializer, so that each type's code
-/// is compiled for those two alone: `serde_json::to_value` would compile every type it reaches once more for the
+/// the runtime's writer ([`crate::to_string`]) and read by serde_json's text deserializer, so
+/// that each type's code is compiled for those two alone: `serde_json::to_value` would compile every type it reaches once more for the
 /// `Value` serializer, `from_value` once more for the `Value` deserializer. The cost is a
 /// write and a parse on paths that want a tree anyway (conversions, bridges, forms).
 pub fn json_value<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Value> {
-    serde_json::from_str(&serde_json::to_string(value)?)
+    serde_json::from_str(&crate::to_string(value)?)
 }
 
 /// `serde_json::from_value`, through the JSON text (see [`json_value`] for why). The error

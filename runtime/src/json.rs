@@ -63,7 +63,7 @@ pub fn string_text(s: &str) -> String {
         text.push('"');
         return text;
     }
-    serde_json::to_string(s).expect("a string always encodes")
+    crate::to_string(s).expect("a string always encodes")
 }
 
 /// The JSON text of a value: straight to bytes (`Value`'s `Display` goes through
@@ -72,7 +72,7 @@ pub fn string_text(s: &str) -> String {
 pub(crate) fn value_text(v: &Value) -> String {
     match v {
         Value::String(s) => string_text(s),
-        _ => serde_json::to_string(v).expect("a Value always encodes"),
+        _ => crate::to_string(v).expect("a Value always encodes"),
     }
 }
 
@@ -90,7 +90,7 @@ pub(crate) fn without_position(e: &serde_json::Error) -> String {
 
 /// The name under which `serde_json` hands out the text of a value instead of decoding it
 /// (what `serde_json::value::RawValue` asks for, with its `raw_value` feature).
-const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
+pub(crate) const RAW_VALUE_TOKEN: &str = "$serde_json::private::RawValue";
 
 /// The JSON text of a value, from any deserializer (what the generated `Deserialize` impls
 /// hand to the shared decoder, `pull::deserialize`).
@@ -290,7 +290,7 @@ impl RawJson {
 
     /// The JSON text of `value`, as serde_json writes it.
     pub fn encode(value: &impl serde::Serialize) -> serde_json::Result<RawJson> {
-        serde_json::to_string(value).map(|t| RawJson::checked_owned(t.into_boxed_str()))
+        crate::to_string(value).map(|t| RawJson::checked_owned(t.into_boxed_str()))
     }
 
     /// The value decoded from the text while the message was read, if it was decoded as a

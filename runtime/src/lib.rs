@@ -43,6 +43,7 @@ mod decode;
 pub mod elicitation;
 mod extra;
 pub(crate) mod object;
+mod ser;
 pub mod tools;
 pub mod traits;
 pub mod unknowns;
@@ -64,6 +65,7 @@ pub use messages::{Awaiting, Awaits, ResultResponse, ResultType};
 pub use object::JsonObject;
 /// The shared decoder's trait: every generated type implements it (see [`pull`]).
 pub use pull::Decode;
+pub use ser::{to_string, to_vec, to_writer};
 pub use tools::{ArgumentsError, ToolOutputError};
 pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};

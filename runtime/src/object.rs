@@ -79,7 +79,7 @@ impl JsonObject {
     /// The object's JSON text: as it came while unchanged, else the map written by serde_json.
     pub fn to_text(&self) -> String {
         if self.text.is_empty() {
-            serde_json::to_string(&**self).expect("a Map always encodes")
+            crate::to_string(&**self).expect("a Map always encodes")
         } else {
             self.text.to_string()
         }

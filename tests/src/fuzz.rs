@@ -141,10 +141,17 @@ fn round_trip<T: Generated>(data: &[u8]) {
     }
 }
 
-/// `v` encodes; the encoding decodes to an equal value, which encodes to the same text.
+/// `v` encodes (mcp-typed's writer and serde_json write the same text); the encoding decodes
+/// to an equal value, which encodes to the same text.
 fn round_trip_value<T: Generated>(v: &T) {
     let _ = v.unknowns();
     let text = serde_json::to_string(v).expect("a decoded value encodes");
+    assert_eq!(
+        mcp_typed::to_string(v).expect("a decoded value encodes"),
+        text,
+        "{}: mcp_typed::to_string is not serde_json::to_string",
+        std::any::type_name::<T>()
+    );
     let back: T = serde_json::from_str(&text).unwrap_or_else(|e| {
         panic!(
             "{} {v:?}\nencodes as {text}\nwhich does not decode: {e}",

@@ -52,7 +52,7 @@ where
         pointer: e.pointer,
         message: e.message,
     })?;
-    let encoded = serde_json::to_string(&value).map_err(|e| Failure {
+    let encoded = crate::to_string(&value).map_err(|e| Failure {
         pointer: String::new(),
         message: format!("re-encoding failed: {e}"),
     })?;

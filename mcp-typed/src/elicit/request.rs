@@ -109,7 +109,7 @@ fn to_value(value: &impl Serialize) -> Value {
 /// Serializes `value` and reads it back as `T` (for example a generated
 /// `v2025_11_25::ElicitRequestFormParams`), keeping the order of every map.
 pub fn to_typed<T: serde::de::DeserializeOwned>(value: &impl Serialize) -> serde_json::Result<T> {
-    let bytes = serde_json::to_vec(value)?;
+    let bytes = crate::to_vec(value)?;
     serde_json::from_slice(&bytes)
 }
 

@@ -223,7 +223,7 @@ impl Observer {
 }
 
 fn line(value: &impl serde::Serialize) -> String {
-    serde_json::to_string(value).expect("messages encode")
+    mcp_typed_runtime::to_string(value).expect("messages encode")
 }
 
 /// Generates `decode` and `encode` for one side: `$in`/`$out` are the message type names.

@@ -70,7 +70,7 @@ mod union;
 mod value;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use bridge::deserialize;
 pub use envelope::{Methods, message};

@@ -549,7 +549,7 @@ fn ws() -> impl Strategy<Value = &'static str> {
 }
 
 /// A JSON text, written by hand: whitespace, escapes, number spellings, repeated keys.
-fn json_text() -> impl Strategy<Value = String> {
+pub(crate) fn json_text() -> impl Strategy<Value = String> {
     let leaf = prop_oneof![
         Just("null".to_owned()),
         Just("true".to_owned()),
@@ -591,7 +591,7 @@ fn json_text() -> impl Strategy<Value = String> {
 }
 
 /// A `Value` (serialized by serde_json, compact or pretty).
-fn json_value() -> impl Strategy<Value = Value> {
+pub(crate) fn json_value() -> impl Strategy<Value = Value> {
     let leaf = prop_oneof![
         Just(Value::Null),
         any::<bool>().prop_map(Value::Bool),
