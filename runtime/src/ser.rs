@@ -75,12 +75,13 @@ pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
         // Most strings (keys, names, ids): one step of the scan, copied as one block.
         let block = padded(bytes);
         if plain_end::<false>(&block, 0) >= bytes.len() {
+            // Quoted in a fixed-size buffer: one copy of eighteen bytes, then the length.
+            let mut quoted = [b'"'; 18];
+            quoted[1..17].copy_from_slice(&block);
+            quoted[1 + bytes.len()] = b'"';
             let at = out.len();
-            out.reserve(18);
-            out.push(b'"');
-            out.extend_from_slice(&block);
-            out.truncate(at + 1 + bytes.len());
-            out.push(b'"');
+            out.extend_from_slice(&quoted);
+            out.truncate(at + 2 + bytes.len());
             return;
         }
     }
