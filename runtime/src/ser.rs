@@ -164,8 +164,12 @@ struct Writer<'a> {
 impl Writer<'_> {
     /// A number (or `null`) by serde_json's own formatter, which cannot fail on a `Vec`.
     #[inline]
-    fn number(&mut self, f: impl FnOnce(&mut CompactFormatter, &mut Vec<u8>) -> io::Result<()>) {
+    fn number(
+        &mut self,
+        f: impl FnOnce(&mut CompactFormatter, &mut Vec<u8>) -> io::Result<()>,
+    ) -> Result {
         let _ = f(&mut CompactFormatter, self.out);
+        Ok(())
     }
 }
 
@@ -188,61 +192,47 @@ impl<'a, 'w> ser::Serializer for &'a mut Writer<'w> {
         Ok(())
     }
     fn serialize_i8(self, v: i8) -> Result {
-        self.number(|f, w| f.write_i8(w, v));
-        Ok(())
+        self.number(|f, w| f.write_i8(w, v))
     }
     fn serialize_i16(self, v: i16) -> Result {
-        self.number(|f, w| f.write_i16(w, v));
-        Ok(())
+        self.number(|f, w| f.write_i16(w, v))
     }
     fn serialize_i32(self, v: i32) -> Result {
-        self.number(|f, w| f.write_i32(w, v));
-        Ok(())
+        self.number(|f, w| f.write_i32(w, v))
     }
     fn serialize_i64(self, v: i64) -> Result {
-        self.number(|f, w| f.write_i64(w, v));
-        Ok(())
+        self.number(|f, w| f.write_i64(w, v))
     }
     fn serialize_i128(self, v: i128) -> Result {
-        self.number(|f, w| f.write_i128(w, v));
-        Ok(())
+        self.number(|f, w| f.write_i128(w, v))
     }
     fn serialize_u8(self, v: u8) -> Result {
-        self.number(|f, w| f.write_u8(w, v));
-        Ok(())
+        self.number(|f, w| f.write_u8(w, v))
     }
     fn serialize_u16(self, v: u16) -> Result {
-        self.number(|f, w| f.write_u16(w, v));
-        Ok(())
+        self.number(|f, w| f.write_u16(w, v))
     }
     fn serialize_u32(self, v: u32) -> Result {
-        self.number(|f, w| f.write_u32(w, v));
-        Ok(())
+        self.number(|f, w| f.write_u32(w, v))
     }
     fn serialize_u64(self, v: u64) -> Result {
-        self.number(|f, w| f.write_u64(w, v));
-        Ok(())
+        self.number(|f, w| f.write_u64(w, v))
     }
     fn serialize_u128(self, v: u128) -> Result {
-        self.number(|f, w| f.write_u128(w, v));
-        Ok(())
+        self.number(|f, w| f.write_u128(w, v))
     }
     /// serde_json writes a NaN or an infinity as `null`.
     fn serialize_f32(self, v: f32) -> Result {
-        if v.is_finite() {
-            self.number(|f, w| f.write_f32(w, v));
-        } else {
-            self.out.extend_from_slice(b"null");
+        match v.is_finite() {
+            true => self.number(|f, w| f.write_f32(w, v)),
+            false => self.number(|f, w| f.write_null(w)),
         }
-        Ok(())
     }
     fn serialize_f64(self, v: f64) -> Result {
-        if v.is_finite() {
-            self.number(|f, w| f.write_f64(w, v));
-        } else {
-            self.out.extend_from_slice(b"null");
+        match v.is_finite() {
+            true => self.number(|f, w| f.write_f64(w, v)),
+            false => self.number(|f, w| f.write_null(w)),
         }
-        Ok(())
     }
     fn serialize_char(self, v: char) -> Result {
         write_str(self.out, v.encode_utf8(&mut [0; 4]));
@@ -254,8 +244,7 @@ impl<'a, 'w> ser::Serializer for &'a mut Writer<'w> {
     }
     /// As serde_json: an array of numbers.
     fn serialize_bytes(self, v: &[u8]) -> Result {
-        self.number(|f, w| f.write_byte_array(w, v));
-        Ok(())
+        self.number(|f, w| f.write_byte_array(w, v))
     }
     fn serialize_none(self) -> Result {
         self.serialize_unit()
@@ -309,10 +298,7 @@ impl<'a, 'w> ser::Serializer for &'a mut Writer<'w> {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'a, 'w>> {
-        self.out.push(b'{');
-        write_str(self.out, variant);
-        self.out.extend_from_slice(b":[");
-        Ok(Compound::new(self, b']').closing_variant())
+        Ok(Compound::in_variant(self, variant, b'[', b']'))
     }
     fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a, 'w>> {
         self.out.push(b'{');
@@ -334,10 +320,7 @@ impl<'a, 'w> ser::Serializer for &'a mut Writer<'w> {
         variant: &'static str,
         _: usize,
     ) -> Result<Compound<'a, 'w>> {
-        self.out.push(b'{');
-        write_str(self.out, variant);
-        self.out.extend_from_slice(b":{");
-        Ok(Compound::new(self, b'}').closing_variant())
+        Ok(Compound::in_variant(self, variant, b'{', b'}'))
     }
 }
 
@@ -372,9 +355,15 @@ impl<'a, 'w> Compound<'a, 'w> {
         }
     }
 
-    fn closing_variant(mut self) -> Self {
-        self.variant = true;
-        self
+    /// `{"variant":` and `open`; [`end`](Self::end) closes both.
+    fn in_variant(w: &'a mut Writer<'w>, variant: &str, open: u8, close: u8) -> Self {
+        w.out.push(b'{');
+        write_str(w.out, variant);
+        w.out.extend_from_slice(&[b':', open]);
+        Compound {
+            variant: true,
+            ..Compound::new(w, close)
+        }
     }
 
     #[inline]
@@ -416,38 +405,27 @@ impl ser::SerializeSeq for Compound<'_, '_> {
     }
 }
 
-impl ser::SerializeTuple for Compound<'_, '_> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
+/// Tuples of every kind are arrays: their elements written as a sequence's.
+macro_rules! as_sequence {
+    ($($tr:ident::$method:ident),*) => {$(
+        impl ser::$tr for Compound<'_, '_> {
+            type Ok = ();
+            type Error = serde_json::Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
+                ser::SerializeSeq::serialize_element(self, value)
+            }
+            fn end(self) -> Result {
+                Compound::end(self)
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTupleStruct for Compound<'_, '_> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_, '_> {
-    type Ok = ();
-    type Error = serde_json::Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
-        ser::SerializeSeq::serialize_element(self, value)
-    }
-    fn end(self) -> Result {
-        Compound::end(self)
-    }
-}
+as_sequence!(
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
