@@ -27,6 +27,10 @@ use serde_json::ser::{CompactFormatter, Formatter};
 use crate::json::RAW_VALUE_TOKEN;
 use crate::pull::plain_end;
 
+/// The struct serde_json's `Number` writes itself as under `arbitrary_precision` (its one
+/// field: the digits as written).
+const NUMBER_TOKEN: &str = "$serde_json::private::Number";
+
 /// `value` as JSON text, as `serde_json::to_vec` writes it.
 pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Vec<u8>> {
     let mut out = Vec::with_capacity(128);
@@ -305,9 +309,11 @@ impl<'a, 'w> ser::Serializer for &'a mut Writer<'w> {
         Ok(Compound::new(self, b'}'))
     }
     /// serde_json's raw-value struct ([`RawJson`](crate::RawJson), [`JsonObject`](crate::JsonObject)
-    /// while unchanged) writes its text as it is; any other struct is a map.
+    /// while unchanged) writes its text as it is, and so does its number struct (a `Number`'s
+    /// digits, when a crate of the program turns on serde_json's `arbitrary_precision`); any
+    /// other struct is a map.
     fn serialize_struct(self, name: &'static str, _: usize) -> Result<Compound<'a, 'w>> {
-        if name == RAW_VALUE_TOKEN {
+        if name == RAW_VALUE_TOKEN || name == NUMBER_TOKEN {
             return Ok(Compound::raw(self));
         }
         self.serialize_map(None)
@@ -333,7 +339,7 @@ struct Compound<'a, 'w> {
     close: u8,
     /// Inside `{"variant":…}`: one more `}` at the end.
     variant: bool,
-    /// serde_json's raw-value struct: its one field's string is written as it is.
+    /// serde_json's raw-value or number struct: its one field's string is written as it is.
     raw: bool,
 }
 

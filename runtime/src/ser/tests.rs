@@ -197,3 +197,22 @@ fn keys_as_serde_json() {
         "key must be a string"
     );
 }
+
+/// A `Number` under serde_json's `arbitrary_precision` (which a crate of the user's program
+/// may turn on: features unify) writes itself as serde_json's number struct; serde_json then
+/// writes the digits as they are, and so does the writer. (This build has the feature off, so
+/// serde_json itself cannot be the reference here.)
+#[test]
+fn arbitrary_precision_numbers_are_written_as_their_digits() {
+    struct Digits(&'static str);
+    impl Serialize for Digits {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            use serde::ser::SerializeStruct;
+            let mut st = s.serialize_struct("$serde_json::private::Number", 1)?;
+            st.serialize_field("$serde_json::private::Number", self.0)?;
+            st.end()
+        }
+    }
+    let digits = "123456789012345678901234567890.5e-3";
+    assert_eq!(to_string(&[Digits(digits)]).unwrap(), format!("[{digits}]"));
+}
