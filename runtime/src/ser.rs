@@ -242,6 +242,7 @@ impl<'a, 'w> ser::Serializer for &'a mut Writer<'w> {
         write_str(self.out, v.encode_utf8(&mut [0; 4]));
         Ok(())
     }
+    #[inline]
     fn serialize_str(self, v: &str) -> Result {
         write_str(self.out, v);
         Ok(())
@@ -436,6 +437,7 @@ as_sequence!(
 impl ser::SerializeMap for Compound<'_, '_> {
     type Ok = ();
     type Error = serde_json::Error;
+    #[inline]
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result {
         self.comma();
         key.serialize(StrWriter {
@@ -445,6 +447,7 @@ impl ser::SerializeMap for Compound<'_, '_> {
         self.w.out.push(b':');
         Ok(())
     }
+    #[inline]
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result {
         value.serialize(&mut *self.w)
     }
@@ -525,6 +528,7 @@ impl ser::Serializer for StrWriter<'_> {
     type SerializeStruct = ser::Impossible<(), serde_json::Error>;
     type SerializeStructVariant = ser::Impossible<(), serde_json::Error>;
 
+    #[inline]
     fn serialize_str(self, v: &str) -> Result {
         if self.raw {
             self.out.extend_from_slice(v.as_bytes());
