@@ -79,13 +79,15 @@ pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
         // Most strings (keys, names, ids): one step of the scan, copied as one block.
         let block = padded(bytes);
         if plain_end::<false>(&block, 0) >= bytes.len() {
-            // Quoted in a fixed-size buffer: one copy of eighteen bytes, then the length.
-            let mut quoted = [b'"'; 18];
-            quoted[1..17].copy_from_slice(&block);
-            quoted[1 + bytes.len()] = b'"';
+            // The whole block copied (a fixed size: no `memcpy` call), the padding dropped.
+            // (Building the quoted string in a second buffer first ran fewer instructions
+            // and took 20 % longer: loads of bytes stored just before in pieces stall.)
             let at = out.len();
-            out.extend_from_slice(&quoted);
-            out.truncate(at + 2 + bytes.len());
+            out.reserve(18);
+            out.push(b'"');
+            out.extend_from_slice(&block);
+            out.truncate(at + 1 + bytes.len());
+            out.push(b'"');
             return;
         }
     }
