@@ -595,7 +595,8 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                  fits, which keeps the part it cannot type as an unknown member (a \
                  schema-valid object: e.g. a string field whose malformed `oneOf` is kept \
                  whole). Checked: the value has an unknown member without which the old \
-                 decoder accepts the input too (so nothing else is in dispute); or, where a \
+                 decoder accepts the input too, or unknown members without all of which it \
+                 does (so nothing else is in dispute); or, where a \
                  map names a key twice (both decoders keep the last value), the old decoder \
                  accepts the last values as the same value, and the first values without \
                  such a member. Minimal: \
@@ -626,13 +627,16 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                 Kind::Result(m) => Old::result(d.rev, m, text.as_bytes()),
                 k => oracle::outcome::<Old>(d.rev, k, text.as_bytes()),
             };
+            // Without one of the unknown members, or (several unions falling back in one
+            // message) without all of them at once.
             let falls_back = |input: &faults::Json, unknown: &[String]| {
-                unknown.iter().any(|u| {
-                    matches!(
-                        as_old(&input.without(u).text()),
-                        Some(Outcome::Accepted { .. })
-                    )
-                })
+                let accepted = |j: &faults::Json| {
+                    matches!(as_old(&j.text()), Some(Outcome::Accepted { .. }))
+                };
+                unknown.iter().any(|u| accepted(&input.without(u)))
+                    || unknown.split_first().is_some_and(|(first, rest)| {
+                        accepted(&rest.iter().fold(input.without(first), |j, u| j.without(u)))
+                    })
             };
             if falls_back(&input, &unknown) {
                 return true;
