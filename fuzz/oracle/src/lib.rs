@@ -598,8 +598,8 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                  decoder accepts the input too, or unknown members without all of which it \
                  does (so nothing else is in dispute); or, where a \
                  map names a key twice (both decoders keep the last value), the old decoder \
-                 accepts the last values as the same value, and the first values without \
-                 such a member. Minimal: \
+                 accepts the last values as the same value (or, falling back too, without \
+                 such members), and the first values without such members. Minimal: \
                  PrimitiveSchemaDefinition (2025-11-25) {\"type\":\"string\",\"oneOf\":\
                  [{\"const\":\"b\"}]}: a StringSchema with an unknown `oneOf`, not a \
                  TitledSingleSelectEnumSchema lacking an item's `title`.",
@@ -642,18 +642,23 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                 return true;
             }
             // A member named twice in a map (both keep the last value) whose first value is
-            // what falls back: the old decoder accepts the input with the last values only,
-            // as the same value, and the first values only, without an unknown member.
+            // what falls back: the old decoder accepts the input with the first values only,
+            // without unknown members, and with the last values only, as the same value or
+            // (when they fall back too) without unknown members.
             if !input.repeats() {
                 return false;
             }
-            let (Some(Outcome::Accepted { json, .. }), Some(Outcome::Accepted { json: new, .. })) =
-                (as_old(&input.value().to_string()), &d.new)
-            else {
-                return false;
-            };
             let first = input.first_values();
-            &json == new
+            let last = input.value().to_string();
+            let lasts = match (as_old(&last), &d.new) {
+                (Some(Outcome::Accepted { json, .. }), Some(Outcome::Accepted { json: new, .. })) => {
+                    &json == new
+                }
+                _ => faults::Json::read(last.as_bytes())
+                    .zip(New::unknown_members(d.rev, &d.kind, last.as_bytes()))
+                    .is_some_and(|(last, unknown)| falls_back(&last, &unknown)),
+            };
+            lasts
                 && New::unknown_members(d.rev, &d.kind, first.text().as_bytes())
                     .is_some_and(|unknown| falls_back(&first, &unknown))
         },
