@@ -55,8 +55,9 @@ impl<'de> Deserialize<'de> for Key<'de> {
 /// The JSON text of a string.
 #[inline]
 pub fn string_text(s: &str) -> String {
-    // Tags and methods need no escape as a rule: quoted as they are, without the encoder.
-    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+    // Tags and methods need no escape as a rule: quoted as they are, found by the scan the
+    // parser and the writer share.
+    if crate::pull::plain_end::<false>(s.as_bytes(), 0) == s.len() {
         let mut text = String::with_capacity(s.len() + 2);
         text.push('"');
         text.push_str(s);
