@@ -598,8 +598,9 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
                  decoder accepts the input too, or unknown members without all of which it \
                  does (so nothing else is in dispute); or, where a \
                  map names a key twice (both decoders keep the last value), the old decoder \
-                 accepts the last values as the same value (or, falling back too, without \
-                 such members), and the first values without such members. Minimal: \
+                 accepts the last values as the same value (members the old decoder moved \
+                 aside, the current one keeps in the input's order) or, falling back too, \
+                 without such members, and the first values without such members. Minimal: \
                  PrimitiveSchemaDefinition (2025-11-25) {\"type\":\"string\",\"oneOf\":\
                  [{\"const\":\"b\"}]}: a StringSchema with an unknown `oneOf`, not a \
                  TitledSingleSelectEnumSchema lacking an item's `title`.",
@@ -630,9 +631,8 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
             // Without one of the unknown members, or (several unions falling back in one
             // message) without all of them at once.
             let falls_back = |input: &faults::Json, unknown: &[String]| {
-                let accepted = |j: &faults::Json| {
-                    matches!(as_old(&j.text()), Some(Outcome::Accepted { .. }))
-                };
+                let accepted =
+                    |j: &faults::Json| matches!(as_old(&j.text()), Some(Outcome::Accepted { .. }));
                 unknown.iter().any(|u| accepted(&input.without(u)))
                     || unknown.split_first().is_some_and(|(first, rest)| {
                         accepted(&rest.iter().fold(input.without(first), |j, u| j.without(u)))
@@ -651,8 +651,17 @@ pub static KNOWN_DIFFERENCES: &[KnownDifference] = &[
             let first = input.first_values();
             let last = input.value().to_string();
             let lasts = match (as_old(&last), &d.new) {
-                (Some(Outcome::Accepted { json, .. }), Some(Outcome::Accepted { json: new, .. })) => {
-                    &json == new
+                (
+                    Some(Outcome::Accepted { json, .. }),
+                    Some(Outcome::Accepted { json: new, .. }),
+                ) => {
+                    // The same value; where the two order an object's members differently,
+                    // the current one in the input's order (`old-reordered-members`).
+                    let read = |t: &str| serde_json::from_str::<serde_json::Value>(t).ok();
+                    match (read(&json), read(new)) {
+                        (Some(a), Some(b)) => a == b && faults::keeps_input_order(&input, &a, &b),
+                        _ => false,
+                    }
                 }
                 _ => faults::Json::read(last.as_bytes())
                     .zip(New::unknown_members(d.rev, &d.kind, last.as_bytes()))
