@@ -21,7 +21,7 @@ impl __rt::serde::Serialize for Annotated {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -76,10 +76,10 @@ impl __rt::serde::Serialize for AnnotatedAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -133,11 +133,11 @@ impl __rt::serde::Serialize for BlobResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
-        __m.serialize_entry("blob", &self.blob)?;
+        __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -185,8 +185,8 @@ impl __rt::serde::Serialize for CallToolRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "tools/call")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -227,9 +227,9 @@ impl __rt::serde::Serialize for CallToolRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -299,11 +299,11 @@ impl __rt::serde::Serialize for CallToolResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -476,8 +476,11 @@ impl __rt::serde::Serialize for CancelledNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/cancelled")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/cancelled"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -520,9 +523,9 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("requestId", &self.request_id)?;
+        __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
         if let Some(v) = &self.reason {
-            __m.serialize_entry("reason", v)?;
+            __m.serialize_entry(&__rt::Plain("reason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -574,13 +577,13 @@ impl __rt::serde::Serialize for ClientCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.roots {
-            __m.serialize_entry("roots", v)?;
+            __m.serialize_entry(&__rt::Plain("roots"), v)?;
         }
         if let Some(v) = &self.sampling {
-            __m.serialize_entry("sampling", v)?;
+            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -644,7 +647,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1006,8 +1009,11 @@ impl __rt::serde::Serialize for CompleteRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "completion/complete")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("completion/complete"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1118,8 +1124,8 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("value", &self.value)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("value"), &self.value)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1158,8 +1164,8 @@ impl __rt::serde::Serialize for CompleteRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("ref", &self.r#ref)?;
-        __m.serialize_entry("argument", &self.argument)?;
+        __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
+        __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1208,9 +1214,9 @@ impl __rt::serde::Serialize for CompleteResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("completion", &self.completion)?;
+        __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1260,12 +1266,12 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("values", &self.values)?;
+        __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.has_more {
-            __m.serialize_entry("hasMore", v)?;
+            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1320,8 +1326,11 @@ impl __rt::serde::Serialize for CreateMessageRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "sampling/createMessage")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("sampling/createMessage"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1417,25 +1426,25 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         if let Some(v) = &self.model_preferences {
-            __m.serialize_entry("modelPreferences", v)?;
+            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
         }
         if let Some(v) = &self.system_prompt {
-            __m.serialize_entry("systemPrompt", v)?;
+            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
         }
         if let Some(v) = &self.include_context {
-            __m.serialize_entry("includeContext", v)?;
+            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
         }
         if let Some(v) = &self.temperature {
-            __m.serialize_entry("temperature", v)?;
+            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
         }
-        __m.serialize_entry("maxTokens", &self.max_tokens)?;
+        __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
         if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry("stopSequences", v)?;
+            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
         }
         if let Some(v) = &self.metadata {
-            __m.serialize_entry("metadata", v)?;
+            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1533,13 +1542,13 @@ impl __rt::serde::Serialize for CreateMessageResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
-        __m.serialize_entry("model", &self.model)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
+        __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
         if let Some(v) = &self.stop_reason {
-            __m.serialize_entry("stopReason", v)?;
+            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1680,11 +1689,11 @@ impl __rt::serde::Serialize for EmbeddedResource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
-        __m.serialize_entry("resource", &self.resource)?;
+        __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1745,10 +1754,10 @@ impl __rt::serde::Serialize for EmbeddedResourceAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1853,8 +1862,8 @@ impl __rt::serde::Serialize for GetPromptRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "prompts/get")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1895,9 +1904,9 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1946,12 +1955,12 @@ impl __rt::serde::Serialize for GetPromptResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2012,12 +2021,12 @@ impl __rt::serde::Serialize for ImageContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "image")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2076,10 +2085,10 @@ impl __rt::serde::Serialize for ImageContentAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2131,8 +2140,8 @@ impl __rt::serde::Serialize for Implementation {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("version", &self.version)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2173,8 +2182,8 @@ impl __rt::serde::Serialize for InitializeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "initialize")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2217,9 +2226,9 @@ impl __rt::serde::Serialize for InitializeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("clientInfo", &self.client_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("clientInfo"), &self.client_info)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2278,13 +2287,13 @@ impl __rt::serde::Serialize for InitializeResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("serverInfo", &self.server_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
         if let Some(v) = &self.instructions {
-            __m.serialize_entry("instructions", v)?;
+            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2351,9 +2360,12 @@ impl __rt::serde::Serialize for InitializedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/initialized")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/initialized"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2403,7 +2415,7 @@ impl __rt::serde::Serialize for InitializedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2450,9 +2462,9 @@ impl __rt::serde::Serialize for JsonRpcError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2499,10 +2511,10 @@ impl __rt::serde::Serialize for JsonRpcErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &self.code)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2620,10 +2632,10 @@ impl __rt::serde::Serialize for JsonRpcNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2671,7 +2683,7 @@ impl __rt::serde::Serialize for JsonRpcNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2720,11 +2732,11 @@ impl __rt::serde::Serialize for JsonRpcRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2776,7 +2788,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2823,7 +2835,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2870,9 +2882,9 @@ impl __rt::serde::Serialize for JsonRpcResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2919,9 +2931,9 @@ impl __rt::serde::Serialize for ListPromptsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "prompts/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2969,7 +2981,7 @@ impl __rt::serde::Serialize for ListPromptsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3018,12 +3030,12 @@ impl __rt::serde::Serialize for ListPromptsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("prompts", &self.prompts)?;
+        __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3080,9 +3092,12 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/templates/list")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/templates/list"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3133,7 +3148,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3182,12 +3197,15 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resourceTemplates", &self.resource_templates)?;
+        __m.serialize_entry(
+            &__rt::Plain("resourceTemplates"),
+            &self.resource_templates,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3244,9 +3262,9 @@ impl __rt::serde::Serialize for ListResourcesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3294,7 +3312,7 @@ impl __rt::serde::Serialize for ListResourcesRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3343,12 +3361,12 @@ impl __rt::serde::Serialize for ListResourcesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resources", &self.resources)?;
+        __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3411,9 +3429,9 @@ impl __rt::serde::Serialize for ListRootsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "roots/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3460,7 +3478,7 @@ impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3507,7 +3525,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3553,9 +3571,9 @@ impl __rt::serde::Serialize for ListRootsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("roots", &self.roots)?;
+        __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3605,9 +3623,9 @@ impl __rt::serde::Serialize for ListToolsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "tools/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3655,7 +3673,7 @@ impl __rt::serde::Serialize for ListToolsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3704,12 +3722,12 @@ impl __rt::serde::Serialize for ListToolsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("tools", &self.tools)?;
+        __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3832,8 +3850,11 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/message")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/message"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3876,11 +3897,11 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         if let Some(v) = &self.logger {
-            __m.serialize_entry("logger", v)?;
+            __m.serialize_entry(&__rt::Plain("logger"), v)?;
         }
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3936,7 +3957,7 @@ impl __rt::serde::Serialize for ModelHint {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4008,16 +4029,16 @@ impl __rt::serde::Serialize for ModelPreferences {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.hints {
-            __m.serialize_entry("hints", v)?;
+            __m.serialize_entry(&__rt::Plain("hints"), v)?;
         }
         if let Some(v) = &self.cost_priority {
-            __m.serialize_entry("costPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
         }
         if let Some(v) = &self.speed_priority {
-            __m.serialize_entry("speedPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
         }
         if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry("intelligencePriority", v)?;
+            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4086,9 +4107,9 @@ impl __rt::serde::Serialize for Notification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4136,7 +4157,7 @@ impl __rt::serde::Serialize for NotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4179,9 +4200,9 @@ impl __rt::serde::Serialize for PaginatedRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4230,7 +4251,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4277,10 +4298,10 @@ impl __rt::serde::Serialize for PaginatedResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4334,9 +4355,9 @@ impl __rt::serde::Serialize for PingRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "ping")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4383,7 +4404,7 @@ impl __rt::serde::Serialize for PingRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4430,7 +4451,7 @@ impl __rt::serde::Serialize for PingRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4475,8 +4496,11 @@ impl __rt::serde::Serialize for ProgressNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/progress")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/progress"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4519,10 +4543,10 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("progressToken", &self.progress_token)?;
-        __m.serialize_entry("progress", &self.progress)?;
+        __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
+        __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4631,12 +4655,12 @@ impl __rt::serde::Serialize for Prompt {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4694,12 +4718,12 @@ impl __rt::serde::Serialize for PromptArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4754,9 +4778,12 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/prompts/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/prompts/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4806,7 +4833,7 @@ impl __rt::serde::Serialize for PromptListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4852,8 +4879,8 @@ impl __rt::serde::Serialize for PromptMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4967,8 +4994,8 @@ impl __rt::serde::Serialize for PromptReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/prompt")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5008,8 +5035,8 @@ impl __rt::serde::Serialize for ReadResourceRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/read")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5048,7 +5075,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5087,9 +5114,9 @@ impl __rt::serde::Serialize for ReadResourceResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("contents", &self.contents)?;
+        __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5190,9 +5217,9 @@ impl __rt::serde::Serialize for Request {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5240,7 +5267,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5287,7 +5314,7 @@ impl __rt::serde::Serialize for RequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5399,18 +5426,18 @@ impl __rt::serde::Serialize for Resource {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5488,10 +5515,10 @@ impl __rt::serde::Serialize for ResourceAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5543,9 +5570,9 @@ impl __rt::serde::Serialize for ResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5593,9 +5620,12 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/resources/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5645,7 +5675,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5690,8 +5720,8 @@ impl __rt::serde::Serialize for ResourceReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/resource")?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5740,15 +5770,15 @@ impl __rt::serde::Serialize for ResourceTemplate {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
-        __m.serialize_entry("uriTemplate", &self.uri_template)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5822,10 +5852,10 @@ impl __rt::serde::Serialize for ResourceTemplateAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5879,8 +5909,11 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/resources/updated")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/updated"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5919,7 +5952,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5956,7 +5989,7 @@ impl __rt::serde::Serialize for McpResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6039,9 +6072,9 @@ impl __rt::serde::Serialize for Root {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6091,9 +6124,12 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/roots/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/roots/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6143,7 +6179,7 @@ impl __rt::serde::Serialize for RootsListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6186,8 +6222,8 @@ impl __rt::serde::Serialize for SamplingMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6297,19 +6333,19 @@ impl __rt::serde::Serialize for ServerCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.logging {
-            __m.serialize_entry("logging", v)?;
+            __m.serialize_entry(&__rt::Plain("logging"), v)?;
         }
         if let Some(v) = &self.prompts {
-            __m.serialize_entry("prompts", v)?;
+            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
         }
         if let Some(v) = &self.resources {
-            __m.serialize_entry("resources", v)?;
+            __m.serialize_entry(&__rt::Plain("resources"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6396,7 +6432,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6442,10 +6478,10 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.subscribe {
-            __m.serialize_entry("subscribe", v)?;
+            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
         }
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6496,7 +6532,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6870,8 +6906,8 @@ impl __rt::serde::Serialize for SetLevelRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "logging/setLevel")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6910,7 +6946,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6950,8 +6986,11 @@ impl __rt::serde::Serialize for SubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/subscribe")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/subscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6990,7 +7029,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7032,11 +7071,11 @@ impl __rt::serde::Serialize for TextContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "text")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7091,10 +7130,10 @@ impl __rt::serde::Serialize for TextContentAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7148,11 +7187,11 @@ impl __rt::serde::Serialize for TextResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7200,11 +7239,11 @@ impl __rt::serde::Serialize for Tool {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("inputSchema", &self.input_schema)?;
+        __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7260,12 +7299,12 @@ impl __rt::serde::Serialize for ToolInputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.properties {
-            __m.serialize_entry("properties", v)?;
+            __m.serialize_entry(&__rt::Plain("properties"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7322,9 +7361,12 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/tools/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/tools/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7374,7 +7416,7 @@ impl __rt::serde::Serialize for ToolListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7419,8 +7461,11 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/unsubscribe")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/unsubscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7459,7 +7504,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7674,14 +7719,14 @@ impl __rt::serde::Serialize for ClientMessage {
         match self {
             ClientMessage::Request(id, r) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
-                m.serialize_entry("id", id)?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                m.serialize_entry(&__rt::Plain("id"), id)?;
                 __rt::serialize_members(&mut m, r)?;
                 m.end()
             }
             ClientMessage::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }
@@ -7814,14 +7859,14 @@ impl __rt::serde::Serialize for ServerMessage {
         match self {
             ServerMessage::Request(id, r) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
-                m.serialize_entry("id", id)?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                m.serialize_entry(&__rt::Plain("id"), id)?;
                 __rt::serialize_members(&mut m, r)?;
                 m.end()
             }
             ServerMessage::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }
@@ -8604,7 +8649,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_annotations)?,
                         _ => {}
                     }
                     Ok(())
@@ -8637,8 +8682,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -8673,9 +8718,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_blob)?,
                         _ => {}
                     }
                     Ok(())
@@ -8709,7 +8754,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "tools/call")?,
                         _ => {}
                     }
@@ -8743,8 +8788,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -8779,9 +8824,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_is_error)?,
                         _ => {}
                     }
                     Ok(())
@@ -8875,7 +8920,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
                     }
@@ -8909,8 +8954,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_request_id)?,
+                        1 => __rt::pull::member(p, &mut f_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -8945,13 +8990,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
+                        2 => __rt::pull::member(p, &mut f_sampling)?,
                         _ => {}
                     }
                     Ok(())
@@ -8985,7 +9026,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -9319,7 +9360,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "completion/complete")?,
                         _ => {}
                     }
@@ -9404,8 +9445,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_value)?,
                         _ => {}
                     }
                     Ok(())
@@ -9439,8 +9480,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_ref = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_ref)?,
+                        1 => __rt::pull::member(p, &mut f_argument)?,
                         _ => {}
                     }
                     Ok(())
@@ -9474,8 +9515,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_completion)?,
                         _ => {}
                     }
                     Ok(())
@@ -9510,9 +9551,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_values = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_values)?,
+                        1 => __rt::pull::member(p, &mut f_total)?,
+                        2 => __rt::pull::member(p, &mut f_has_more)?,
                         _ => {}
                     }
                     Ok(())
@@ -9546,7 +9587,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "sampling/createMessage")?,
                         _ => {}
                     }
@@ -9608,14 +9649,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_messages = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_model_preferences = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_include_context = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_messages)?,
+                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
+                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
+                        3 => __rt::pull::member(p, &mut f_include_context)?,
+                        4 => __rt::pull::member(p, &mut f_temperature)?,
+                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
+                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
+                        7 => __rt::pull::member(p, &mut f_metadata)?,
                         _ => {}
                     }
                     Ok(())
@@ -9658,11 +9699,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_model = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_role)?,
+                        2 => __rt::pull::member(p, &mut f_content)?,
+                        3 => __rt::pull::member(p, &mut f_model)?,
+                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -9752,8 +9793,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_resource = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_annotations)?,
+                        1 => __rt::pull::member(p, &mut f_resource)?,
                         2 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -9788,8 +9829,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -9900,7 +9941,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "prompts/get")?,
                         _ => {}
                     }
@@ -9934,8 +9975,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -9970,9 +10011,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_messages)?,
                         _ => {}
                     }
                     Ok(())
@@ -10008,9 +10049,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_annotations)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
+                        2 => __rt::pull::member(p, &mut f_mime_type)?,
                         3 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -10046,8 +10087,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -10081,8 +10122,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_version)?,
                         _ => {}
                     }
                     Ok(())
@@ -10115,7 +10156,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "initialize")?,
                         _ => {}
                     }
@@ -10150,9 +10191,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        1 => __rt::pull::member(p, &mut f_capabilities)?,
+                        2 => __rt::pull::member(p, &mut f_client_info)?,
                         _ => {}
                     }
                     Ok(())
@@ -10199,15 +10240,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_capabilities = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
+                        3 => __rt::pull::member(p, &mut f_server_info)?,
+                        4 => __rt::pull::member(p, &mut f_instructions)?,
                         _ => {}
                     }
                     Ok(())
@@ -10246,7 +10283,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/initialized")?,
                         _ => {}
                     }
@@ -10279,7 +10316,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -10312,8 +10349,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -10349,9 +10386,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_code = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_code)?,
+                        1 => __rt::pull::member(p, &mut f_message)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -10511,8 +10548,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -10546,7 +10583,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -10580,9 +10617,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -10617,7 +10654,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -10649,7 +10686,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -10682,8 +10719,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -10717,7 +10754,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "prompts/list")?,
                         _ => {}
                     }
@@ -10750,7 +10787,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -10784,9 +10821,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_prompts)?,
                         _ => {}
                     }
                     Ok(())
@@ -10820,7 +10857,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/templates/list")?,
                         _ => {}
                     }
@@ -10853,7 +10890,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -10887,9 +10924,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
                         _ => {}
                     }
                     Ok(())
@@ -10926,7 +10963,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/list")?,
                         _ => {}
                     }
@@ -10959,7 +10996,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -10993,9 +11030,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resources)?,
                         _ => {}
                     }
                     Ok(())
@@ -11029,7 +11066,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "roots/list")?,
                         _ => {}
                     }
@@ -11062,7 +11099,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -11094,7 +11131,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11127,8 +11164,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
                         _ => {}
                     }
                     Ok(())
@@ -11161,7 +11198,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "tools/list")?,
                         _ => {}
                     }
@@ -11194,7 +11231,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11228,9 +11265,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -11286,7 +11323,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/message")?,
                         _ => {}
                     }
@@ -11321,9 +11358,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logger = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_level)?,
+                        1 => __rt::pull::member(p, &mut f_logger)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -11357,7 +11394,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -11397,14 +11434,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_hints = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
-                        3 => {
-                            f_intelligence_priority = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_hints)?,
+                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
+                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
+                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -11440,8 +11473,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -11474,7 +11507,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11507,8 +11540,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -11541,7 +11574,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11574,8 +11607,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11608,7 +11641,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "ping")?,
                         _ => {}
                     }
@@ -11641,7 +11674,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -11673,7 +11706,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11705,7 +11738,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/progress")?,
                         _ => {}
                     }
@@ -11740,9 +11773,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_total = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
+                        1 => __rt::pull::member(p, &mut f_progress)?,
+                        2 => __rt::pull::member(p, &mut f_total)?,
                         _ => {}
                     }
                     Ok(())
@@ -11795,9 +11828,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -11833,9 +11866,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_required)?,
                         _ => {}
                     }
                     Ok(())
@@ -11869,7 +11902,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(
                                 p,
@@ -11907,7 +11940,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11940,8 +11973,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -12032,7 +12065,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         1 => __rt::pull::const_str(p, "ref/prompt")?,
                         _ => {}
                     }
@@ -12065,7 +12098,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/read")?,
                         _ => {}
                     }
@@ -12098,7 +12131,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -12131,8 +12164,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_contents)?,
                         _ => {}
                     }
                     Ok(())
@@ -12247,8 +12280,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -12281,7 +12314,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -12313,7 +12346,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12366,12 +12399,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_annotations)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
+                        2 => __rt::pull::member(p, &mut f_name)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_mime_type)?,
+                        5 => __rt::pull::member(p, &mut f_size)?,
                         _ => {}
                     }
                     Ok(())
@@ -12409,8 +12442,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -12444,8 +12477,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
                         _ => {}
                     }
                     Ok(())
@@ -12478,7 +12511,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(
                                 p,
@@ -12516,7 +12549,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12548,7 +12581,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         1 => __rt::pull::const_str(p, "ref/resource")?,
                         _ => {}
                     }
@@ -12585,11 +12618,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_annotations)?,
+                        1 => __rt::pull::member(p, &mut f_uri_template)?,
+                        2 => __rt::pull::member(p, &mut f_name)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_mime_type)?,
                         _ => {}
                     }
                     Ok(())
@@ -12626,8 +12659,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -12660,7 +12693,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
                         _ => {}
                     }
@@ -12693,7 +12726,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -12725,7 +12758,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12765,8 +12798,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -12799,7 +12832,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(p, "notifications/roots/list_changed")?
                         }
@@ -12834,7 +12867,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12867,8 +12900,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -12956,15 +12989,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_resources = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_logging)?,
+                        2 => __rt::pull::member(p, &mut f_prompts)?,
+                        3 => __rt::pull::member(p, &mut f_resources)?,
+                        4 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -13000,7 +13029,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -13033,8 +13062,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_subscribe)?,
+                        1 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -13067,7 +13096,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -13462,7 +13491,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "logging/setLevel")?,
                         _ => {}
                     }
@@ -13495,7 +13524,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_level)?,
                         _ => {}
                     }
                     Ok(())
@@ -13527,7 +13556,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/subscribe")?,
                         _ => {}
                     }
@@ -13560,7 +13589,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -13593,8 +13622,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_annotations)?,
+                        1 => __rt::pull::member(p, &mut f_text)?,
                         2 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -13629,8 +13658,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -13665,9 +13694,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_text)?,
                         _ => {}
                     }
                     Ok(())
@@ -13703,9 +13732,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_input_schema)?,
                         _ => {}
                     }
                     Ok(())
@@ -13740,10 +13769,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
-                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
+                        1 => __rt::pull::member(p, &mut f_required)?,
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -13777,7 +13804,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(p, "notifications/tools/list_changed")?
                         }
@@ -13812,7 +13839,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13844,7 +13871,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
                         _ => {}
                     }
@@ -13877,7 +13904,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())

@@ -29,10 +29,10 @@ impl __rt::serde::Serialize for Annotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -90,11 +90,11 @@ impl __rt::serde::Serialize for AudioContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "audio")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -146,11 +146,11 @@ impl __rt::serde::Serialize for BlobResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
-        __m.serialize_entry("blob", &self.blob)?;
+        __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -198,8 +198,8 @@ impl __rt::serde::Serialize for CallToolRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "tools/call")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -240,9 +240,9 @@ impl __rt::serde::Serialize for CallToolRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -312,11 +312,11 @@ impl __rt::serde::Serialize for CallToolResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -503,8 +503,11 @@ impl __rt::serde::Serialize for CancelledNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/cancelled")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/cancelled"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -547,9 +550,9 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("requestId", &self.request_id)?;
+        __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
         if let Some(v) = &self.reason {
-            __m.serialize_entry("reason", v)?;
+            __m.serialize_entry(&__rt::Plain("reason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -601,13 +604,13 @@ impl __rt::serde::Serialize for ClientCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.roots {
-            __m.serialize_entry("roots", v)?;
+            __m.serialize_entry(&__rt::Plain("roots"), v)?;
         }
         if let Some(v) = &self.sampling {
-            __m.serialize_entry("sampling", v)?;
+            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -671,7 +674,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1033,8 +1036,11 @@ impl __rt::serde::Serialize for CompleteRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "completion/complete")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("completion/complete"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1145,8 +1151,8 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("value", &self.value)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("value"), &self.value)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1185,8 +1191,8 @@ impl __rt::serde::Serialize for CompleteRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("ref", &self.r#ref)?;
-        __m.serialize_entry("argument", &self.argument)?;
+        __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
+        __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1235,9 +1241,9 @@ impl __rt::serde::Serialize for CompleteResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("completion", &self.completion)?;
+        __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1287,12 +1293,12 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("values", &self.values)?;
+        __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.has_more {
-            __m.serialize_entry("hasMore", v)?;
+            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1347,8 +1353,11 @@ impl __rt::serde::Serialize for CreateMessageRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "sampling/createMessage")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("sampling/createMessage"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1444,25 +1453,25 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         if let Some(v) = &self.model_preferences {
-            __m.serialize_entry("modelPreferences", v)?;
+            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
         }
         if let Some(v) = &self.system_prompt {
-            __m.serialize_entry("systemPrompt", v)?;
+            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
         }
         if let Some(v) = &self.include_context {
-            __m.serialize_entry("includeContext", v)?;
+            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
         }
         if let Some(v) = &self.temperature {
-            __m.serialize_entry("temperature", v)?;
+            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
         }
-        __m.serialize_entry("maxTokens", &self.max_tokens)?;
+        __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
         if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry("stopSequences", v)?;
+            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
         }
         if let Some(v) = &self.metadata {
-            __m.serialize_entry("metadata", v)?;
+            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1560,13 +1569,13 @@ impl __rt::serde::Serialize for CreateMessageResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
-        __m.serialize_entry("model", &self.model)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
+        __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
         if let Some(v) = &self.stop_reason {
-            __m.serialize_entry("stopReason", v)?;
+            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1721,10 +1730,10 @@ impl __rt::serde::Serialize for EmbeddedResource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource")?;
-        __m.serialize_entry("resource", &self.resource)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
+        __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1829,8 +1838,8 @@ impl __rt::serde::Serialize for GetPromptRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "prompts/get")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1871,9 +1880,9 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1922,12 +1931,12 @@ impl __rt::serde::Serialize for GetPromptResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1988,11 +1997,11 @@ impl __rt::serde::Serialize for ImageContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "image")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2042,8 +2051,8 @@ impl __rt::serde::Serialize for Implementation {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("version", &self.version)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2084,8 +2093,8 @@ impl __rt::serde::Serialize for InitializeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "initialize")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2128,9 +2137,9 @@ impl __rt::serde::Serialize for InitializeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("clientInfo", &self.client_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("clientInfo"), &self.client_info)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2189,13 +2198,13 @@ impl __rt::serde::Serialize for InitializeResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("serverInfo", &self.server_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
         if let Some(v) = &self.instructions {
-            __m.serialize_entry("instructions", v)?;
+            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2262,9 +2271,12 @@ impl __rt::serde::Serialize for InitializedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/initialized")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/initialized"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2314,7 +2326,7 @@ impl __rt::serde::Serialize for InitializedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2469,9 +2481,9 @@ impl __rt::serde::Serialize for JsonRpcError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2518,10 +2530,10 @@ impl __rt::serde::Serialize for JsonRpcErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &self.code)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2753,10 +2765,10 @@ impl __rt::serde::Serialize for JsonRpcNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2804,7 +2816,7 @@ impl __rt::serde::Serialize for JsonRpcNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2853,11 +2865,11 @@ impl __rt::serde::Serialize for JsonRpcRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2909,7 +2921,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2956,7 +2968,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3003,9 +3015,9 @@ impl __rt::serde::Serialize for JsonRpcResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3052,9 +3064,9 @@ impl __rt::serde::Serialize for ListPromptsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "prompts/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3102,7 +3114,7 @@ impl __rt::serde::Serialize for ListPromptsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3151,12 +3163,12 @@ impl __rt::serde::Serialize for ListPromptsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("prompts", &self.prompts)?;
+        __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3213,9 +3225,12 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/templates/list")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/templates/list"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3266,7 +3281,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3315,12 +3330,15 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resourceTemplates", &self.resource_templates)?;
+        __m.serialize_entry(
+            &__rt::Plain("resourceTemplates"),
+            &self.resource_templates,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3377,9 +3395,9 @@ impl __rt::serde::Serialize for ListResourcesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3427,7 +3445,7 @@ impl __rt::serde::Serialize for ListResourcesRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3476,12 +3494,12 @@ impl __rt::serde::Serialize for ListResourcesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resources", &self.resources)?;
+        __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3544,9 +3562,9 @@ impl __rt::serde::Serialize for ListRootsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "roots/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3593,7 +3611,7 @@ impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3640,7 +3658,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3686,9 +3704,9 @@ impl __rt::serde::Serialize for ListRootsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("roots", &self.roots)?;
+        __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3738,9 +3756,9 @@ impl __rt::serde::Serialize for ListToolsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "tools/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3788,7 +3806,7 @@ impl __rt::serde::Serialize for ListToolsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3837,12 +3855,12 @@ impl __rt::serde::Serialize for ListToolsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("tools", &self.tools)?;
+        __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3965,8 +3983,11 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/message")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/message"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4009,11 +4030,11 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         if let Some(v) = &self.logger {
-            __m.serialize_entry("logger", v)?;
+            __m.serialize_entry(&__rt::Plain("logger"), v)?;
         }
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4069,7 +4090,7 @@ impl __rt::serde::Serialize for ModelHint {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4141,16 +4162,16 @@ impl __rt::serde::Serialize for ModelPreferences {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.hints {
-            __m.serialize_entry("hints", v)?;
+            __m.serialize_entry(&__rt::Plain("hints"), v)?;
         }
         if let Some(v) = &self.cost_priority {
-            __m.serialize_entry("costPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
         }
         if let Some(v) = &self.speed_priority {
-            __m.serialize_entry("speedPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
         }
         if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry("intelligencePriority", v)?;
+            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4219,9 +4240,9 @@ impl __rt::serde::Serialize for Notification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4269,7 +4290,7 @@ impl __rt::serde::Serialize for NotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4312,9 +4333,9 @@ impl __rt::serde::Serialize for PaginatedRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4363,7 +4384,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4410,10 +4431,10 @@ impl __rt::serde::Serialize for PaginatedResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4467,9 +4488,9 @@ impl __rt::serde::Serialize for PingRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "ping")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4516,7 +4537,7 @@ impl __rt::serde::Serialize for PingRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4563,7 +4584,7 @@ impl __rt::serde::Serialize for PingRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4608,8 +4629,11 @@ impl __rt::serde::Serialize for ProgressNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/progress")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/progress"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4654,13 +4678,13 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("progressToken", &self.progress_token)?;
-        __m.serialize_entry("progress", &self.progress)?;
+        __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
+        __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.message {
-            __m.serialize_entry("message", v)?;
+            __m.serialize_entry(&__rt::Plain("message"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4776,12 +4800,12 @@ impl __rt::serde::Serialize for Prompt {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4839,12 +4863,12 @@ impl __rt::serde::Serialize for PromptArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4899,9 +4923,12 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/prompts/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/prompts/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4951,7 +4978,7 @@ impl __rt::serde::Serialize for PromptListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4997,8 +5024,8 @@ impl __rt::serde::Serialize for PromptMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5124,8 +5151,8 @@ impl __rt::serde::Serialize for PromptReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/prompt")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5165,8 +5192,8 @@ impl __rt::serde::Serialize for ReadResourceRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/read")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5205,7 +5232,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5244,9 +5271,9 @@ impl __rt::serde::Serialize for ReadResourceResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("contents", &self.contents)?;
+        __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5347,9 +5374,9 @@ impl __rt::serde::Serialize for Request {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5397,7 +5424,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5444,7 +5471,7 @@ impl __rt::serde::Serialize for RequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5555,19 +5582,19 @@ impl __rt::serde::Serialize for Resource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5638,9 +5665,9 @@ impl __rt::serde::Serialize for ResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5688,9 +5715,12 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/resources/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5740,7 +5770,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5785,8 +5815,8 @@ impl __rt::serde::Serialize for ResourceReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/resource")?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5834,16 +5864,16 @@ impl __rt::serde::Serialize for ResourceTemplate {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uriTemplate", &self.uri_template)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5909,8 +5939,11 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/resources/updated")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/updated"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5949,7 +5982,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5986,7 +6019,7 @@ impl __rt::serde::Serialize for McpResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6069,9 +6102,9 @@ impl __rt::serde::Serialize for Root {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6121,9 +6154,12 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/roots/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/roots/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6173,7 +6209,7 @@ impl __rt::serde::Serialize for RootsListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6216,8 +6252,8 @@ impl __rt::serde::Serialize for SamplingMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6341,22 +6377,22 @@ impl __rt::serde::Serialize for ServerCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.logging {
-            __m.serialize_entry("logging", v)?;
+            __m.serialize_entry(&__rt::Plain("logging"), v)?;
         }
         if let Some(v) = &self.completions {
-            __m.serialize_entry("completions", v)?;
+            __m.serialize_entry(&__rt::Plain("completions"), v)?;
         }
         if let Some(v) = &self.prompts {
-            __m.serialize_entry("prompts", v)?;
+            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
         }
         if let Some(v) = &self.resources {
-            __m.serialize_entry("resources", v)?;
+            __m.serialize_entry(&__rt::Plain("resources"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6450,7 +6486,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6496,10 +6532,10 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.subscribe {
-            __m.serialize_entry("subscribe", v)?;
+            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
         }
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6550,7 +6586,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6924,8 +6960,8 @@ impl __rt::serde::Serialize for SetLevelRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "logging/setLevel")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6964,7 +7000,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7004,8 +7040,11 @@ impl __rt::serde::Serialize for SubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/subscribe")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/subscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7044,7 +7083,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7086,10 +7125,10 @@ impl __rt::serde::Serialize for TextContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "text")?;
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7140,11 +7179,11 @@ impl __rt::serde::Serialize for TextResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7196,13 +7235,13 @@ impl __rt::serde::Serialize for Tool {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("inputSchema", &self.input_schema)?;
+        __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7269,12 +7308,12 @@ impl __rt::serde::Serialize for ToolInputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.properties {
-            __m.serialize_entry("properties", v)?;
+            __m.serialize_entry(&__rt::Plain("properties"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7360,19 +7399,19 @@ impl __rt::serde::Serialize for ToolAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry("readOnlyHint", v)?;
+            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
         }
         if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry("destructiveHint", v)?;
+            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
         }
         if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry("idempotentHint", v)?;
+            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
         }
         if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry("openWorldHint", v)?;
+            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7447,9 +7486,12 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/tools/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/tools/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7499,7 +7541,7 @@ impl __rt::serde::Serialize for ToolListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7544,8 +7586,11 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/unsubscribe")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/unsubscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7584,7 +7629,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7799,14 +7844,14 @@ impl __rt::serde::Serialize for ClientMessage {
         match self {
             ClientMessage::Request(id, r) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
-                m.serialize_entry("id", id)?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                m.serialize_entry(&__rt::Plain("id"), id)?;
                 __rt::serialize_members(&mut m, r)?;
                 m.end()
             }
             ClientMessage::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }
@@ -7939,14 +7984,14 @@ impl __rt::serde::Serialize for ServerMessage {
         match self {
             ServerMessage::Request(id, r) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
-                m.serialize_entry("id", id)?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                m.serialize_entry(&__rt::Plain("id"), id)?;
                 __rt::serialize_members(&mut m, r)?;
                 m.end()
             }
             ServerMessage::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }
@@ -8742,8 +8787,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -8778,9 +8823,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
                         3 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -8817,9 +8862,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_blob)?,
                         _ => {}
                     }
                     Ok(())
@@ -8853,7 +8898,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "tools/call")?,
                         _ => {}
                     }
@@ -8887,8 +8932,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -8923,9 +8968,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_is_error)?,
                         _ => {}
                     }
                     Ok(())
@@ -9026,7 +9071,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
                     }
@@ -9060,8 +9105,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_request_id)?,
+                        1 => __rt::pull::member(p, &mut f_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -9096,13 +9141,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
+                        2 => __rt::pull::member(p, &mut f_sampling)?,
                         _ => {}
                     }
                     Ok(())
@@ -9136,7 +9177,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -9470,7 +9511,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "completion/complete")?,
                         _ => {}
                     }
@@ -9555,8 +9596,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_value)?,
                         _ => {}
                     }
                     Ok(())
@@ -9590,8 +9631,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_ref = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_argument = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_ref)?,
+                        1 => __rt::pull::member(p, &mut f_argument)?,
                         _ => {}
                     }
                     Ok(())
@@ -9625,8 +9666,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_completion)?,
                         _ => {}
                     }
                     Ok(())
@@ -9661,9 +9702,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_values = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_values)?,
+                        1 => __rt::pull::member(p, &mut f_total)?,
+                        2 => __rt::pull::member(p, &mut f_has_more)?,
                         _ => {}
                     }
                     Ok(())
@@ -9697,7 +9738,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "sampling/createMessage")?,
                         _ => {}
                     }
@@ -9759,14 +9800,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_messages = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_model_preferences = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_include_context = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_messages)?,
+                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
+                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
+                        3 => __rt::pull::member(p, &mut f_include_context)?,
+                        4 => __rt::pull::member(p, &mut f_temperature)?,
+                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
+                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
+                        7 => __rt::pull::member(p, &mut f_metadata)?,
                         _ => {}
                     }
                     Ok(())
@@ -9809,11 +9850,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_model = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_role)?,
+                        2 => __rt::pull::member(p, &mut f_content)?,
+                        3 => __rt::pull::member(p, &mut f_model)?,
+                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -9910,8 +9951,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_resource)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
                         2 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -10023,7 +10064,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "prompts/get")?,
                         _ => {}
                     }
@@ -10057,8 +10098,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -10093,9 +10134,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_messages)?,
                         _ => {}
                     }
                     Ok(())
@@ -10131,9 +10172,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
                         3 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -10169,8 +10210,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_version)?,
                         _ => {}
                     }
                     Ok(())
@@ -10203,7 +10244,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "initialize")?,
                         _ => {}
                     }
@@ -10238,9 +10279,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        1 => __rt::pull::member(p, &mut f_capabilities)?,
+                        2 => __rt::pull::member(p, &mut f_client_info)?,
                         _ => {}
                     }
                     Ok(())
@@ -10287,15 +10328,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_capabilities = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
+                        3 => __rt::pull::member(p, &mut f_server_info)?,
+                        4 => __rt::pull::member(p, &mut f_instructions)?,
                         _ => {}
                     }
                     Ok(())
@@ -10334,7 +10371,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/initialized")?,
                         _ => {}
                     }
@@ -10367,7 +10404,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -10573,8 +10610,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -10610,9 +10647,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_code = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_code)?,
+                        1 => __rt::pull::member(p, &mut f_message)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -11000,8 +11037,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -11035,7 +11072,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11069,9 +11106,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -11106,7 +11143,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -11138,7 +11175,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11171,8 +11208,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -11206,7 +11243,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "prompts/list")?,
                         _ => {}
                     }
@@ -11239,7 +11276,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11273,9 +11310,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_prompts)?,
                         _ => {}
                     }
                     Ok(())
@@ -11309,7 +11346,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/templates/list")?,
                         _ => {}
                     }
@@ -11342,7 +11379,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11376,9 +11413,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
                         _ => {}
                     }
                     Ok(())
@@ -11415,7 +11452,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/list")?,
                         _ => {}
                     }
@@ -11448,7 +11485,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11482,9 +11519,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resources)?,
                         _ => {}
                     }
                     Ok(())
@@ -11518,7 +11555,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "roots/list")?,
                         _ => {}
                     }
@@ -11551,7 +11588,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -11583,7 +11620,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11616,8 +11653,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
                         _ => {}
                     }
                     Ok(())
@@ -11650,7 +11687,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "tools/list")?,
                         _ => {}
                     }
@@ -11683,7 +11720,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -11717,9 +11754,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -11775,7 +11812,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/message")?,
                         _ => {}
                     }
@@ -11810,9 +11847,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logger = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_level)?,
+                        1 => __rt::pull::member(p, &mut f_logger)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -11846,7 +11883,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -11886,14 +11923,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_hints = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
-                        3 => {
-                            f_intelligence_priority = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_hints)?,
+                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
+                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
+                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -11929,8 +11962,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -11963,7 +11996,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -11996,8 +12029,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -12030,7 +12063,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -12063,8 +12096,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -12097,7 +12130,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "ping")?,
                         _ => {}
                     }
@@ -12130,7 +12163,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -12162,7 +12195,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12194,7 +12227,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/progress")?,
                         _ => {}
                     }
@@ -12230,10 +12263,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
+                        1 => __rt::pull::member(p, &mut f_progress)?,
+                        2 => __rt::pull::member(p, &mut f_total)?,
+                        3 => __rt::pull::member(p, &mut f_message)?,
                         _ => {}
                     }
                     Ok(())
@@ -12287,9 +12320,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -12325,9 +12358,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_required)?,
                         _ => {}
                     }
                     Ok(())
@@ -12361,7 +12394,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(
                                 p,
@@ -12399,7 +12432,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12432,8 +12465,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -12531,7 +12564,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         1 => __rt::pull::const_str(p, "ref/prompt")?,
                         _ => {}
                     }
@@ -12564,7 +12597,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/read")?,
                         _ => {}
                     }
@@ -12597,7 +12630,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -12630,8 +12663,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_contents)?,
                         _ => {}
                     }
                     Ok(())
@@ -12746,8 +12779,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -12780,7 +12813,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -12812,7 +12845,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12865,12 +12898,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_size = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_mime_type)?,
+                        4 => __rt::pull::member(p, &mut f_annotations)?,
+                        5 => __rt::pull::member(p, &mut f_size)?,
                         _ => {}
                     }
                     Ok(())
@@ -12908,8 +12941,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
                         _ => {}
                     }
                     Ok(())
@@ -12942,7 +12975,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(
                                 p,
@@ -12980,7 +13013,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13012,7 +13045,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         1 => __rt::pull::const_str(p, "ref/resource")?,
                         _ => {}
                     }
@@ -13049,11 +13082,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri_template)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_mime_type)?,
+                        4 => __rt::pull::member(p, &mut f_annotations)?,
                         _ => {}
                     }
                     Ok(())
@@ -13089,7 +13122,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
                         _ => {}
                     }
@@ -13122,7 +13155,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -13154,7 +13187,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13194,8 +13227,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -13228,7 +13261,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(p, "notifications/roots/list_changed")?
                         }
@@ -13263,7 +13296,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13296,8 +13329,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -13400,16 +13433,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_logging)?,
+                        2 => __rt::pull::member(p, &mut f_completions)?,
+                        3 => __rt::pull::member(p, &mut f_prompts)?,
+                        4 => __rt::pull::member(p, &mut f_resources)?,
+                        5 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -13446,7 +13475,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -13479,8 +13508,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_subscribe)?,
+                        1 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -13513,7 +13542,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -13908,7 +13937,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "logging/setLevel")?,
                         _ => {}
                     }
@@ -13941,7 +13970,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_level)?,
                         _ => {}
                     }
                     Ok(())
@@ -13973,7 +14002,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/subscribe")?,
                         _ => {}
                     }
@@ -14006,7 +14035,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -14039,8 +14068,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_text = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_text)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
                         2 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -14076,9 +14105,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_text)?,
                         _ => {}
                     }
                     Ok(())
@@ -14115,10 +14144,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_input_schema)?,
+                        3 => __rt::pull::member(p, &mut f_annotations)?,
                         _ => {}
                     }
                     Ok(())
@@ -14154,10 +14183,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
-                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
+                        1 => __rt::pull::member(p, &mut f_required)?,
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -14201,11 +14228,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_destructive_hint = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_open_world_hint = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
+                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
+                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
+                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
                         _ => {}
                     }
                     Ok(())
@@ -14241,7 +14268,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(p, "notifications/tools/list_changed")?
                         }
@@ -14276,7 +14303,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14308,7 +14335,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
                         _ => {}
                     }
@@ -14341,7 +14368,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())

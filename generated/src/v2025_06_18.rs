@@ -36,13 +36,13 @@ impl __rt::serde::Serialize for Annotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         if let Some(v) = &self.last_modified {
-            __m.serialize_entry("lastModified", v)?;
+            __m.serialize_entry(&__rt::Plain("lastModified"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -109,14 +109,14 @@ impl __rt::serde::Serialize for AudioContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "audio")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -178,9 +178,9 @@ impl __rt::serde::Serialize for BaseMetadata {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -230,14 +230,14 @@ impl __rt::serde::Serialize for BlobResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("blob", &self.blob)?;
+        __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -296,15 +296,15 @@ impl __rt::serde::Serialize for BooleanSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "boolean")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("boolean"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -365,8 +365,8 @@ impl __rt::serde::Serialize for CallToolRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "tools/call")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -407,9 +407,9 @@ impl __rt::serde::Serialize for CallToolRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -481,14 +481,14 @@ impl __rt::serde::Serialize for CallToolResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.structured_content {
-            __m.serialize_entry("structuredContent", v)?;
+            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
         }
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -590,8 +590,11 @@ impl __rt::serde::Serialize for CancelledNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/cancelled")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/cancelled"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -634,9 +637,9 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("requestId", &self.request_id)?;
+        __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
         if let Some(v) = &self.reason {
-            __m.serialize_entry("reason", v)?;
+            __m.serialize_entry(&__rt::Plain("reason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -690,16 +693,16 @@ impl __rt::serde::Serialize for ClientCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.roots {
-            __m.serialize_entry("roots", v)?;
+            __m.serialize_entry(&__rt::Plain("roots"), v)?;
         }
         if let Some(v) = &self.sampling {
-            __m.serialize_entry("sampling", v)?;
+            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
         }
         if let Some(v) = &self.elicitation {
-            __m.serialize_entry("elicitation", v)?;
+            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -770,7 +773,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1142,8 +1145,11 @@ impl __rt::serde::Serialize for CompleteRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "completion/complete")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("completion/complete"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1256,8 +1262,8 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("value", &self.value)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("value"), &self.value)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1295,7 +1301,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsContext {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1342,10 +1348,10 @@ impl __rt::serde::Serialize for CompleteRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("ref", &self.r#ref)?;
-        __m.serialize_entry("argument", &self.argument)?;
+        __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
+        __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
         if let Some(v) = &self.context {
-            __m.serialize_entry("context", v)?;
+            __m.serialize_entry(&__rt::Plain("context"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1408,9 +1414,9 @@ impl __rt::serde::Serialize for CompleteResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("completion", &self.completion)?;
+        __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1460,12 +1466,12 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("values", &self.values)?;
+        __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.has_more {
-            __m.serialize_entry("hasMore", v)?;
+            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1604,8 +1610,11 @@ impl __rt::serde::Serialize for CreateMessageRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "sampling/createMessage")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("sampling/createMessage"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1703,25 +1712,25 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         if let Some(v) = &self.model_preferences {
-            __m.serialize_entry("modelPreferences", v)?;
+            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
         }
         if let Some(v) = &self.system_prompt {
-            __m.serialize_entry("systemPrompt", v)?;
+            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
         }
         if let Some(v) = &self.include_context {
-            __m.serialize_entry("includeContext", v)?;
+            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
         }
         if let Some(v) = &self.temperature {
-            __m.serialize_entry("temperature", v)?;
+            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
         }
-        __m.serialize_entry("maxTokens", &self.max_tokens)?;
+        __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
         if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry("stopSequences", v)?;
+            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
         }
         if let Some(v) = &self.metadata {
-            __m.serialize_entry("metadata", v)?;
+            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1819,13 +1828,13 @@ impl __rt::serde::Serialize for CreateMessageResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
-        __m.serialize_entry("model", &self.model)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
+        __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
         if let Some(v) = &self.stop_reason {
-            __m.serialize_entry("stopReason", v)?;
+            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1975,8 +1984,8 @@ impl __rt::serde::Serialize for ElicitRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "elicitation/create")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("elicitation/create"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2022,10 +2031,10 @@ impl __rt::serde::Serialize for ElicitRequestParamsRequestedSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
-        __m.serialize_entry("properties", &self.properties)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
+        __m.serialize_entry(&__rt::Plain("properties"), &self.properties)?;
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2075,8 +2084,8 @@ impl __rt::serde::Serialize for ElicitRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("requestedSchema", &self.requested_schema)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("requestedSchema"), &self.requested_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2128,11 +2137,11 @@ impl __rt::serde::Serialize for ElicitResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("action", &self.action)?;
+        __m.serialize_entry(&__rt::Plain("action"), &self.action)?;
         if let Some(v) = &self.content {
-            __m.serialize_entry("content", v)?;
+            __m.serialize_entry(&__rt::Plain("content"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2310,13 +2319,13 @@ impl __rt::serde::Serialize for EmbeddedResource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource")?;
-        __m.serialize_entry("resource", &self.resource)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
+        __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2434,16 +2443,16 @@ impl __rt::serde::Serialize for EnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         if let Some(v) = &self.enum_names {
-            __m.serialize_entry("enumNames", v)?;
+            __m.serialize_entry(&__rt::Plain("enumNames"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2505,8 +2514,8 @@ impl __rt::serde::Serialize for GetPromptRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "prompts/get")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2547,9 +2556,9 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2598,12 +2607,12 @@ impl __rt::serde::Serialize for GetPromptResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2666,14 +2675,14 @@ impl __rt::serde::Serialize for ImageContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "image")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2737,11 +2746,11 @@ impl __rt::serde::Serialize for Implementation {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
-        __m.serialize_entry("version", &self.version)?;
+        __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2789,8 +2798,8 @@ impl __rt::serde::Serialize for InitializeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "initialize")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2833,9 +2842,9 @@ impl __rt::serde::Serialize for InitializeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("clientInfo", &self.client_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("clientInfo"), &self.client_info)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2894,13 +2903,13 @@ impl __rt::serde::Serialize for InitializeResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("serverInfo", &self.server_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
         if let Some(v) = &self.instructions {
-            __m.serialize_entry("instructions", v)?;
+            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2967,9 +2976,12 @@ impl __rt::serde::Serialize for InitializedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/initialized")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/initialized"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3019,7 +3031,7 @@ impl __rt::serde::Serialize for InitializedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3066,9 +3078,9 @@ impl __rt::serde::Serialize for JsonRpcError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3115,10 +3127,10 @@ impl __rt::serde::Serialize for JsonRpcErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &self.code)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3236,10 +3248,10 @@ impl __rt::serde::Serialize for JsonRpcNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3287,7 +3299,7 @@ impl __rt::serde::Serialize for JsonRpcNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3336,11 +3348,11 @@ impl __rt::serde::Serialize for JsonRpcRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3392,7 +3404,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3438,7 +3450,7 @@ impl __rt::serde::Serialize for JsonRpcRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3485,9 +3497,9 @@ impl __rt::serde::Serialize for JsonRpcResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3534,9 +3546,9 @@ impl __rt::serde::Serialize for ListPromptsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "prompts/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3584,7 +3596,7 @@ impl __rt::serde::Serialize for ListPromptsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3633,12 +3645,12 @@ impl __rt::serde::Serialize for ListPromptsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("prompts", &self.prompts)?;
+        __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3695,9 +3707,12 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/templates/list")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/templates/list"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3748,7 +3763,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3797,12 +3812,15 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resourceTemplates", &self.resource_templates)?;
+        __m.serialize_entry(
+            &__rt::Plain("resourceTemplates"),
+            &self.resource_templates,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3859,9 +3877,9 @@ impl __rt::serde::Serialize for ListResourcesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3909,7 +3927,7 @@ impl __rt::serde::Serialize for ListResourcesRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3958,12 +3976,12 @@ impl __rt::serde::Serialize for ListResourcesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resources", &self.resources)?;
+        __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4026,9 +4044,9 @@ impl __rt::serde::Serialize for ListRootsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "roots/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4075,7 +4093,7 @@ impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4121,7 +4139,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4167,9 +4185,9 @@ impl __rt::serde::Serialize for ListRootsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("roots", &self.roots)?;
+        __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4219,9 +4237,9 @@ impl __rt::serde::Serialize for ListToolsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "tools/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4269,7 +4287,7 @@ impl __rt::serde::Serialize for ListToolsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4318,12 +4336,12 @@ impl __rt::serde::Serialize for ListToolsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("tools", &self.tools)?;
+        __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4446,8 +4464,11 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/message")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/message"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4490,11 +4511,11 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         if let Some(v) = &self.logger {
-            __m.serialize_entry("logger", v)?;
+            __m.serialize_entry(&__rt::Plain("logger"), v)?;
         }
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4550,7 +4571,7 @@ impl __rt::serde::Serialize for ModelHint {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4622,16 +4643,16 @@ impl __rt::serde::Serialize for ModelPreferences {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.hints {
-            __m.serialize_entry("hints", v)?;
+            __m.serialize_entry(&__rt::Plain("hints"), v)?;
         }
         if let Some(v) = &self.cost_priority {
-            __m.serialize_entry("costPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
         }
         if let Some(v) = &self.speed_priority {
-            __m.serialize_entry("speedPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
         }
         if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry("intelligencePriority", v)?;
+            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4700,9 +4721,9 @@ impl __rt::serde::Serialize for Notification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4750,7 +4771,7 @@ impl __rt::serde::Serialize for NotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4799,18 +4820,18 @@ impl __rt::serde::Serialize for NumberSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", &self.r#type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.minimum {
-            __m.serialize_entry("minimum", v)?;
+            __m.serialize_entry(&__rt::Plain("minimum"), v)?;
         }
         if let Some(v) = &self.maximum {
-            __m.serialize_entry("maximum", v)?;
+            __m.serialize_entry(&__rt::Plain("maximum"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4916,9 +4937,9 @@ impl __rt::serde::Serialize for PaginatedRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4967,7 +4988,7 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5014,10 +5035,10 @@ impl __rt::serde::Serialize for PaginatedResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5071,9 +5092,9 @@ impl __rt::serde::Serialize for PingRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "ping")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5120,7 +5141,7 @@ impl __rt::serde::Serialize for PingRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5166,7 +5187,7 @@ impl __rt::serde::Serialize for PingRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5308,8 +5329,11 @@ impl __rt::serde::Serialize for ProgressNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/progress")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/progress"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5354,13 +5378,13 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("progressToken", &self.progress_token)?;
-        __m.serialize_entry("progress", &self.progress)?;
+        __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
+        __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.message {
-            __m.serialize_entry("message", v)?;
+            __m.serialize_entry(&__rt::Plain("message"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5485,18 +5509,18 @@ impl __rt::serde::Serialize for Prompt {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5575,15 +5599,15 @@ impl __rt::serde::Serialize for PromptArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5645,9 +5669,12 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/prompts/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/prompts/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5697,7 +5724,7 @@ impl __rt::serde::Serialize for PromptListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5743,8 +5770,8 @@ impl __rt::serde::Serialize for PromptMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5795,10 +5822,10 @@ impl __rt::serde::Serialize for PromptReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/prompt")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5846,8 +5873,8 @@ impl __rt::serde::Serialize for ReadResourceRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/read")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5886,7 +5913,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5925,9 +5952,9 @@ impl __rt::serde::Serialize for ReadResourceResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("contents", &self.contents)?;
+        __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6028,9 +6055,9 @@ impl __rt::serde::Serialize for Request {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6078,7 +6105,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6124,7 +6151,7 @@ impl __rt::serde::Serialize for RequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6242,25 +6269,25 @@ impl __rt::serde::Serialize for Resource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6347,12 +6374,12 @@ impl __rt::serde::Serialize for ResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6432,26 +6459,26 @@ impl __rt::serde::Serialize for ResourceLink {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource_link")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource_link"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6538,9 +6565,12 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/resources/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6590,7 +6620,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6650,22 +6680,22 @@ impl __rt::serde::Serialize for ResourceTemplate {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
-        __m.serialize_entry("uriTemplate", &self.uri_template)?;
+        __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6745,8 +6775,8 @@ impl __rt::serde::Serialize for ResourceTemplateReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/resource")?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6786,8 +6816,11 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/resources/updated")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/updated"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6826,7 +6859,7 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6863,7 +6896,7 @@ impl __rt::serde::Serialize for McpResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6948,12 +6981,12 @@ impl __rt::serde::Serialize for Root {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7010,9 +7043,12 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/roots/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/roots/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7062,7 +7098,7 @@ impl __rt::serde::Serialize for RootsListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7105,8 +7141,8 @@ impl __rt::serde::Serialize for SamplingMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7230,22 +7266,22 @@ impl __rt::serde::Serialize for ServerCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.logging {
-            __m.serialize_entry("logging", v)?;
+            __m.serialize_entry(&__rt::Plain("logging"), v)?;
         }
         if let Some(v) = &self.completions {
-            __m.serialize_entry("completions", v)?;
+            __m.serialize_entry(&__rt::Plain("completions"), v)?;
         }
         if let Some(v) = &self.prompts {
-            __m.serialize_entry("prompts", v)?;
+            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
         }
         if let Some(v) = &self.resources {
-            __m.serialize_entry("resources", v)?;
+            __m.serialize_entry(&__rt::Plain("resources"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7339,7 +7375,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7385,10 +7421,10 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.subscribe {
-            __m.serialize_entry("subscribe", v)?;
+            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
         }
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7439,7 +7475,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7823,8 +7859,8 @@ impl __rt::serde::Serialize for SetLevelRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "logging/setLevel")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7863,7 +7899,7 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7911,21 +7947,21 @@ impl __rt::serde::Serialize for StringSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_length {
-            __m.serialize_entry("minLength", v)?;
+            __m.serialize_entry(&__rt::Plain("minLength"), v)?;
         }
         if let Some(v) = &self.max_length {
-            __m.serialize_entry("maxLength", v)?;
+            __m.serialize_entry(&__rt::Plain("maxLength"), v)?;
         }
         if let Some(v) = &self.format {
-            __m.serialize_entry("format", v)?;
+            __m.serialize_entry(&__rt::Plain("format"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8047,8 +8083,11 @@ impl __rt::serde::Serialize for SubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/subscribe")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/subscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8087,7 +8126,7 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8131,13 +8170,13 @@ impl __rt::serde::Serialize for TextContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "text")?;
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8197,14 +8236,14 @@ impl __rt::serde::Serialize for TextResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8277,22 +8316,22 @@ impl __rt::serde::Serialize for Tool {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("inputSchema", &self.input_schema)?;
+        __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
         if let Some(v) = &self.output_schema {
-            __m.serialize_entry("outputSchema", v)?;
+            __m.serialize_entry(&__rt::Plain("outputSchema"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8383,12 +8422,12 @@ impl __rt::serde::Serialize for ToolInputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.properties {
-            __m.serialize_entry("properties", v)?;
+            __m.serialize_entry(&__rt::Plain("properties"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8448,12 +8487,12 @@ impl __rt::serde::Serialize for ToolOutputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.properties {
-            __m.serialize_entry("properties", v)?;
+            __m.serialize_entry(&__rt::Plain("properties"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8539,19 +8578,19 @@ impl __rt::serde::Serialize for ToolAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry("readOnlyHint", v)?;
+            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
         }
         if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry("destructiveHint", v)?;
+            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
         }
         if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry("idempotentHint", v)?;
+            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
         }
         if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry("openWorldHint", v)?;
+            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8626,9 +8665,12 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "notifications/tools/list_changed")?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/tools/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8678,7 +8720,7 @@ impl __rt::serde::Serialize for ToolListChangedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8723,8 +8765,11 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "resources/unsubscribe")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/unsubscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8763,7 +8808,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8985,14 +9030,14 @@ impl __rt::serde::Serialize for ClientMessage {
         match self {
             ClientMessage::Request(id, r) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
-                m.serialize_entry("id", id)?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                m.serialize_entry(&__rt::Plain("id"), id)?;
                 __rt::serialize_members(&mut m, r)?;
                 m.end()
             }
             ClientMessage::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }
@@ -9126,14 +9171,14 @@ impl __rt::serde::Serialize for ServerMessage {
         match self {
             ServerMessage::Request(id, r) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
-                m.serialize_entry("id", id)?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                m.serialize_entry(&__rt::Plain("id"), id)?;
                 __rt::serialize_members(&mut m, r)?;
                 m.end()
             }
             ServerMessage::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }
@@ -9969,9 +10014,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
+                        2 => __rt::pull::member(p, &mut f_last_modified)?,
                         _ => {}
                     }
                     Ok(())
@@ -10008,10 +10053,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -10048,8 +10093,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -10085,10 +10130,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_blob)?,
                         _ => {}
                     }
                     Ok(())
@@ -10125,9 +10170,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_default)?,
                         3 => __rt::pull::const_str(p, "boolean")?,
                         _ => {}
                     }
@@ -10162,7 +10207,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "tools/call")?,
                         _ => {}
                     }
@@ -10196,8 +10241,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -10233,10 +10278,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_structured_content)?,
+                        3 => __rt::pull::member(p, &mut f_is_error)?,
                         _ => {}
                     }
                     Ok(())
@@ -10271,7 +10316,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
                     }
@@ -10305,8 +10350,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_request_id)?,
+                        1 => __rt::pull::member(p, &mut f_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -10342,14 +10387,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
+                        2 => __rt::pull::member(p, &mut f_sampling)?,
+                        3 => __rt::pull::member(p, &mut f_elicitation)?,
                         _ => {}
                     }
                     Ok(())
@@ -10384,7 +10425,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -10763,7 +10804,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "completion/complete")?,
                         _ => {}
                     }
@@ -10848,8 +10889,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_value)?,
                         _ => {}
                     }
                     Ok(())
@@ -10882,7 +10923,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -10916,9 +10957,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_ref = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_argument = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_ref)?,
+                        1 => __rt::pull::member(p, &mut f_argument)?,
+                        2 => __rt::pull::member(p, &mut f_context)?,
                         _ => {}
                     }
                     Ok(())
@@ -10953,8 +10994,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_completion)?,
                         _ => {}
                     }
                     Ok(())
@@ -10989,9 +11030,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_values = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_values)?,
+                        1 => __rt::pull::member(p, &mut f_total)?,
+                        2 => __rt::pull::member(p, &mut f_has_more)?,
                         _ => {}
                     }
                     Ok(())
@@ -11097,7 +11138,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "sampling/createMessage")?,
                         _ => {}
                     }
@@ -11159,14 +11200,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_messages = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_model_preferences = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_include_context = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_messages)?,
+                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
+                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
+                        3 => __rt::pull::member(p, &mut f_include_context)?,
+                        4 => __rt::pull::member(p, &mut f_temperature)?,
+                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
+                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
+                        7 => __rt::pull::member(p, &mut f_metadata)?,
                         _ => {}
                     }
                     Ok(())
@@ -11209,11 +11250,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_model = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_role)?,
+                        2 => __rt::pull::member(p, &mut f_content)?,
+                        3 => __rt::pull::member(p, &mut f_model)?,
+                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -11309,7 +11350,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "elicitation/create")?,
                         _ => {}
                     }
@@ -11343,8 +11384,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_properties = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_properties)?,
+                        1 => __rt::pull::member(p, &mut f_required)?,
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -11379,8 +11420,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_requested_schema = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_requested_schema)?,
                         _ => {}
                     }
                     Ok(())
@@ -11418,9 +11459,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_action)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -11502,9 +11543,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_resource)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -11622,10 +11663,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_enum = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_enum)?,
+                        3 => __rt::pull::member(p, &mut f_enum_names)?,
                         4 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -11661,7 +11702,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "prompts/get")?,
                         _ => {}
                     }
@@ -11695,8 +11736,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -11731,9 +11772,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_messages)?,
                         _ => {}
                     }
                     Ok(())
@@ -11770,10 +11811,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -11811,9 +11852,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_version = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_version)?,
                         _ => {}
                     }
                     Ok(())
@@ -11847,7 +11888,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "initialize")?,
                         _ => {}
                     }
@@ -11882,9 +11923,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        1 => __rt::pull::member(p, &mut f_capabilities)?,
+                        2 => __rt::pull::member(p, &mut f_client_info)?,
                         _ => {}
                     }
                     Ok(())
@@ -11931,15 +11972,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_capabilities = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
+                        3 => __rt::pull::member(p, &mut f_server_info)?,
+                        4 => __rt::pull::member(p, &mut f_instructions)?,
                         _ => {}
                     }
                     Ok(())
@@ -11978,7 +12015,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/initialized")?,
                         _ => {}
                     }
@@ -12011,7 +12048,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12044,8 +12081,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -12081,9 +12118,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_code = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_code)?,
+                        1 => __rt::pull::member(p, &mut f_message)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -12243,8 +12280,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -12278,7 +12315,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12312,9 +12349,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -12349,7 +12386,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -12381,7 +12418,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12414,8 +12451,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -12449,7 +12486,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "prompts/list")?,
                         _ => {}
                     }
@@ -12482,7 +12519,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -12516,9 +12553,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_prompts)?,
                         _ => {}
                     }
                     Ok(())
@@ -12552,7 +12589,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/templates/list")?,
                         _ => {}
                     }
@@ -12585,7 +12622,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -12619,9 +12656,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
                         _ => {}
                     }
                     Ok(())
@@ -12658,7 +12695,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/list")?,
                         _ => {}
                     }
@@ -12691,7 +12728,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -12725,9 +12762,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resources)?,
                         _ => {}
                     }
                     Ok(())
@@ -12761,7 +12798,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "roots/list")?,
                         _ => {}
                     }
@@ -12794,7 +12831,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -12826,7 +12863,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -12859,8 +12896,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
                         _ => {}
                     }
                     Ok(())
@@ -12893,7 +12930,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "tools/list")?,
                         _ => {}
                     }
@@ -12926,7 +12963,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -12960,9 +12997,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -13018,7 +13055,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/message")?,
                         _ => {}
                     }
@@ -13053,9 +13090,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_logger = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_level)?,
+                        1 => __rt::pull::member(p, &mut f_logger)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -13089,7 +13126,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -13129,14 +13166,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_hints = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
-                        3 => {
-                            f_intelligence_priority = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_hints)?,
+                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
+                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
+                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -13172,8 +13205,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -13206,7 +13239,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13242,11 +13275,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_type = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_minimum = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_maximum = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_type)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_minimum)?,
+                        4 => __rt::pull::member(p, &mut f_maximum)?,
                         _ => {}
                     }
                     Ok(())
@@ -13296,8 +13329,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -13330,7 +13363,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -13363,8 +13396,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -13397,7 +13430,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "ping")?,
                         _ => {}
                     }
@@ -13430,7 +13463,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -13462,7 +13495,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13630,7 +13663,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/progress")?,
                         _ => {}
                     }
@@ -13666,10 +13699,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
+                        1 => __rt::pull::member(p, &mut f_progress)?,
+                        2 => __rt::pull::member(p, &mut f_total)?,
+                        3 => __rt::pull::member(p, &mut f_message)?,
                         _ => {}
                     }
                     Ok(())
@@ -13725,11 +13758,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_arguments)?,
+                        4 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13768,10 +13801,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_required)?,
                         _ => {}
                     }
                     Ok(())
@@ -13806,7 +13839,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(
                                 p,
@@ -13844,7 +13877,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -13877,8 +13910,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -13912,8 +13945,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         2 => __rt::pull::const_str(p, "ref/prompt")?,
                         _ => {}
                     }
@@ -13947,7 +13980,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/read")?,
                         _ => {}
                     }
@@ -13980,7 +14013,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -14013,8 +14046,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_contents)?,
                         _ => {}
                     }
                     Ok(())
@@ -14131,8 +14164,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -14165,7 +14198,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -14197,7 +14230,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14261,14 +14294,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_uri)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_mime_type)?,
+                        5 => __rt::pull::member(p, &mut f_annotations)?,
+                        6 => __rt::pull::member(p, &mut f_size)?,
+                        7 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14309,9 +14342,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14362,14 +14395,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_uri)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_mime_type)?,
+                        5 => __rt::pull::member(p, &mut f_annotations)?,
+                        6 => __rt::pull::member(p, &mut f_size)?,
+                        7 => __rt::pull::member(p, &mut f_meta)?,
                         8 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -14409,7 +14442,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(
                                 p,
@@ -14447,7 +14480,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14493,13 +14526,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_uri_template)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_mime_type)?,
+                        5 => __rt::pull::member(p, &mut f_annotations)?,
+                        6 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14537,7 +14570,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         1 => __rt::pull::const_str(p, "ref/resource")?,
                         _ => {}
                     }
@@ -14570,7 +14603,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
                         _ => {}
                     }
@@ -14603,7 +14636,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -14635,7 +14668,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14676,9 +14709,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14712,7 +14745,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(p, "notifications/roots/list_changed")?
                         }
@@ -14747,7 +14780,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -14780,8 +14813,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -14884,16 +14917,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_logging)?,
+                        2 => __rt::pull::member(p, &mut f_completions)?,
+                        3 => __rt::pull::member(p, &mut f_prompts)?,
+                        4 => __rt::pull::member(p, &mut f_resources)?,
+                        5 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -14930,7 +14959,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -14963,8 +14992,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_subscribe)?,
+                        1 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -14997,7 +15026,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -15406,7 +15435,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "logging/setLevel")?,
                         _ => {}
                     }
@@ -15439,7 +15468,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_level)?,
                         _ => {}
                     }
                     Ok(())
@@ -15482,11 +15511,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_length = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_length = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_format = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_length)?,
+                        3 => __rt::pull::member(p, &mut f_max_length)?,
+                        4 => __rt::pull::member(p, &mut f_format)?,
                         5 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -15536,7 +15565,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/subscribe")?,
                         _ => {}
                     }
@@ -15569,7 +15598,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -15603,9 +15632,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_text = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_text)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -15643,10 +15672,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_text)?,
                         _ => {}
                     }
                     Ok(())
@@ -15695,13 +15724,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_input_schema)?,
+                        4 => __rt::pull::member(p, &mut f_output_schema)?,
+                        5 => __rt::pull::member(p, &mut f_annotations)?,
+                        6 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -15740,10 +15769,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
-                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
+                        1 => __rt::pull::member(p, &mut f_required)?,
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -15778,10 +15805,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
-                        1 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
+                        1 => __rt::pull::member(p, &mut f_required)?,
                         2 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -15825,11 +15850,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_destructive_hint = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_open_world_hint = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
+                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
+                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
+                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
                         _ => {}
                     }
                     Ok(())
@@ -15865,7 +15890,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => {
                             __rt::pull::const_str(p, "notifications/tools/list_changed")?
                         }
@@ -15900,7 +15925,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -15932,7 +15957,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
                         _ => {}
                     }
@@ -15965,7 +15990,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())

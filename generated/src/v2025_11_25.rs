@@ -36,13 +36,13 @@ impl __rt::serde::Serialize for Annotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         if let Some(v) = &self.last_modified {
-            __m.serialize_entry("lastModified", v)?;
+            __m.serialize_entry(&__rt::Plain("lastModified"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -109,14 +109,14 @@ impl __rt::serde::Serialize for AudioContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "audio")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -178,9 +178,9 @@ impl __rt::serde::Serialize for BaseMetadata {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -230,14 +230,14 @@ impl __rt::serde::Serialize for BlobResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("blob", &self.blob)?;
+        __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -296,15 +296,15 @@ impl __rt::serde::Serialize for BooleanSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "boolean")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("boolean"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -369,10 +369,10 @@ impl __rt::serde::Serialize for CallToolRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tools/call")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -430,14 +430,14 @@ impl __rt::serde::Serialize for CallToolRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.task {
-            __m.serialize_entry("task", v)?;
+            __m.serialize_entry(&__rt::Plain("task"), v)?;
         }
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -509,7 +509,7 @@ impl __rt::serde::Serialize for CallToolRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -572,14 +572,14 @@ impl __rt::serde::Serialize for CallToolResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.structured_content {
-            __m.serialize_entry("structuredContent", v)?;
+            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
         }
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -679,10 +679,10 @@ impl __rt::serde::Serialize for CancelTaskRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tasks/cancel")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tasks/cancel"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -728,7 +728,7 @@ impl __rt::serde::Serialize for CancelTaskRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("taskId", &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -783,18 +783,18 @@ impl __rt::serde::Serialize for CancelTaskResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("taskId", &self.task_id)?;
-        __m.serialize_entry("status", &self.status)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
         if let Some(v) = &self.status_message {
-            __m.serialize_entry("statusMessage", v)?;
+            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
         }
-        __m.serialize_entry("createdAt", &self.created_at)?;
-        __m.serialize_entry("lastUpdatedAt", &self.last_updated_at)?;
-        __m.serialize_entry("ttl", &self.ttl)?;
+        __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
+        __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
+        __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
         if let Some(v) = &self.poll_interval {
-            __m.serialize_entry("pollInterval", v)?;
+            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -874,9 +874,12 @@ impl __rt::serde::Serialize for CancelledNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/cancelled")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/cancelled"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -924,13 +927,13 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.request_id {
-            __m.serialize_entry("requestId", v)?;
+            __m.serialize_entry(&__rt::Plain("requestId"), v)?;
         }
         if let Some(v) = &self.reason {
-            __m.serialize_entry("reason", v)?;
+            __m.serialize_entry(&__rt::Plain("reason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -999,19 +1002,19 @@ impl __rt::serde::Serialize for ClientCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.roots {
-            __m.serialize_entry("roots", v)?;
+            __m.serialize_entry(&__rt::Plain("roots"), v)?;
         }
         if let Some(v) = &self.sampling {
-            __m.serialize_entry("sampling", v)?;
+            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
         }
         if let Some(v) = &self.elicitation {
-            __m.serialize_entry("elicitation", v)?;
+            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
         }
         if let Some(v) = &self.tasks {
-            __m.serialize_entry("tasks", v)?;
+            __m.serialize_entry(&__rt::Plain("tasks"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1104,7 +1107,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesRoots {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1151,10 +1154,10 @@ impl __rt::serde::Serialize for ClientCapabilitiesSampling {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.context {
-            __m.serialize_entry("context", v)?;
+            __m.serialize_entry(&__rt::Plain("context"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1207,10 +1210,10 @@ impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.form {
-            __m.serialize_entry("form", v)?;
+            __m.serialize_entry(&__rt::Plain("form"), v)?;
         }
         if let Some(v) = &self.url {
-            __m.serialize_entry("url", v)?;
+            __m.serialize_entry(&__rt::Plain("url"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1261,7 +1264,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsSampling {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.create_message {
-            __m.serialize_entry("createMessage", v)?;
+            __m.serialize_entry(&__rt::Plain("createMessage"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1305,7 +1308,7 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsElicitation {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.create {
-            __m.serialize_entry("create", v)?;
+            __m.serialize_entry(&__rt::Plain("create"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1351,10 +1354,10 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasksRequests {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.sampling {
-            __m.serialize_entry("sampling", v)?;
+            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
         }
         if let Some(v) = &self.elicitation {
-            __m.serialize_entry("elicitation", v)?;
+            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1421,13 +1424,13 @@ impl __rt::serde::Serialize for ClientCapabilitiesTasks {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list {
-            __m.serialize_entry("list", v)?;
+            __m.serialize_entry(&__rt::Plain("list"), v)?;
         }
         if let Some(v) = &self.cancel {
-            __m.serialize_entry("cancel", v)?;
+            __m.serialize_entry(&__rt::Plain("cancel"), v)?;
         }
         if let Some(v) = &self.requests {
-            __m.serialize_entry("requests", v)?;
+            __m.serialize_entry(&__rt::Plain("requests"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1919,10 +1922,13 @@ impl __rt::serde::Serialize for CompleteRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "completion/complete")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("completion/complete"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1975,12 +1981,12 @@ impl __rt::serde::Serialize for CompleteRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("ref", &self.r#ref)?;
-        __m.serialize_entry("argument", &self.argument)?;
+        __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
+        __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
         if let Some(v) = &self.context {
-            __m.serialize_entry("context", v)?;
+            __m.serialize_entry(&__rt::Plain("context"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2048,7 +2054,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2167,8 +2173,8 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("value", &self.value)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("value"), &self.value)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2206,7 +2212,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsContext {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2252,9 +2258,9 @@ impl __rt::serde::Serialize for CompleteResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("completion", &self.completion)?;
+        __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2304,12 +2310,12 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("values", &self.values)?;
+        __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.has_more {
-            __m.serialize_entry("hasMore", v)?;
+            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2452,10 +2458,13 @@ impl __rt::serde::Serialize for CreateMessageRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "sampling/createMessage")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("sampling/createMessage"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2538,36 +2547,36 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.task {
-            __m.serialize_entry("task", v)?;
+            __m.serialize_entry(&__rt::Plain("task"), v)?;
         }
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         if let Some(v) = &self.model_preferences {
-            __m.serialize_entry("modelPreferences", v)?;
+            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
         }
         if let Some(v) = &self.system_prompt {
-            __m.serialize_entry("systemPrompt", v)?;
+            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
         }
         if let Some(v) = &self.include_context {
-            __m.serialize_entry("includeContext", v)?;
+            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
         }
         if let Some(v) = &self.temperature {
-            __m.serialize_entry("temperature", v)?;
+            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
         }
-        __m.serialize_entry("maxTokens", &self.max_tokens)?;
+        __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
         if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry("stopSequences", v)?;
+            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
         }
         if let Some(v) = &self.metadata {
-            __m.serialize_entry("metadata", v)?;
+            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         if let Some(v) = &self.tool_choice {
-            __m.serialize_entry("toolChoice", v)?;
+            __m.serialize_entry(&__rt::Plain("toolChoice"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2697,7 +2706,7 @@ impl __rt::serde::Serialize for CreateMessageRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2808,13 +2817,13 @@ impl __rt::serde::Serialize for CreateMessageResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
-        __m.serialize_entry("model", &self.model)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
+        __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
         if let Some(v) = &self.stop_reason {
-            __m.serialize_entry("stopReason", v)?;
+            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2998,9 +3007,9 @@ impl __rt::serde::Serialize for CreateTaskResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("task", &self.task)?;
+        __m.serialize_entry(&__rt::Plain("task"), &self.task)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3056,10 +3065,10 @@ impl __rt::serde::Serialize for ElicitRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "elicitation/create")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("elicitation/create"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3120,16 +3129,16 @@ impl __rt::serde::Serialize for ElicitRequestFormParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.mode {
-            __m.serialize_entry("mode", v)?;
+            __m.serialize_entry(&__rt::Plain("mode"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.task {
-            __m.serialize_entry("task", v)?;
+            __m.serialize_entry(&__rt::Plain("task"), v)?;
         }
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("requestedSchema", &self.requested_schema)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("requestedSchema"), &self.requested_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3197,7 +3206,7 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3286,13 +3295,13 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsRequestedSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.schema {
-            __m.serialize_entry("$schema", v)?;
+            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
         }
-        __m.serialize_entry("properties", &self.properties)?;
+        __m.serialize_entry(&__rt::Plain("properties"), &self.properties)?;
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3418,16 +3427,16 @@ impl __rt::serde::Serialize for ElicitRequestUrlParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("mode", "url")?;
+        __m.serialize_entry(&__rt::Plain("mode"), &__rt::Plain("url"))?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.task {
-            __m.serialize_entry("task", v)?;
+            __m.serialize_entry(&__rt::Plain("task"), v)?;
         }
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("elicitationId", &self.elicitation_id)?;
-        __m.serialize_entry("url", &self.url)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("elicitationId"), &self.elicitation_id)?;
+        __m.serialize_entry(&__rt::Plain("url"), &self.url)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3487,7 +3496,7 @@ impl __rt::serde::Serialize for ElicitRequestUrlParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3542,11 +3551,11 @@ impl __rt::serde::Serialize for ElicitResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("action", &self.action)?;
+        __m.serialize_entry(&__rt::Plain("action"), &self.action)?;
         if let Some(v) = &self.content {
-            __m.serialize_entry("content", v)?;
+            __m.serialize_entry(&__rt::Plain("content"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3719,9 +3728,12 @@ impl __rt::serde::Serialize for ElicitationCompleteNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/elicitation/complete")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/elicitation/complete"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3760,7 +3772,7 @@ impl __rt::serde::Serialize for ElicitationCompleteNotificationParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("elicitationId", &self.elicitation_id)?;
+        __m.serialize_entry(&__rt::Plain("elicitationId"), &self.elicitation_id)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3807,13 +3819,13 @@ impl __rt::serde::Serialize for EmbeddedResource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource")?;
-        __m.serialize_entry("resource", &self.resource)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
+        __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4029,10 +4041,10 @@ impl __rt::serde::Serialize for Error {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &self.code)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4085,10 +4097,10 @@ impl __rt::serde::Serialize for GetPromptRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "prompts/get")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4139,11 +4151,11 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4195,7 +4207,7 @@ impl __rt::serde::Serialize for GetPromptRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4245,12 +4257,12 @@ impl __rt::serde::Serialize for GetPromptResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4311,10 +4323,10 @@ impl __rt::serde::Serialize for GetTaskPayloadRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tasks/result")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tasks/result"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4360,7 +4372,7 @@ impl __rt::serde::Serialize for GetTaskPayloadRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("taskId", &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4399,7 +4411,7 @@ impl __rt::serde::Serialize for GetTaskPayloadResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4448,10 +4460,10 @@ impl __rt::serde::Serialize for GetTaskRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tasks/get")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tasks/get"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4497,7 +4509,7 @@ impl __rt::serde::Serialize for GetTaskRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("taskId", &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4552,18 +4564,18 @@ impl __rt::serde::Serialize for GetTaskResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("taskId", &self.task_id)?;
-        __m.serialize_entry("status", &self.status)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
         if let Some(v) = &self.status_message {
-            __m.serialize_entry("statusMessage", v)?;
+            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
         }
-        __m.serialize_entry("createdAt", &self.created_at)?;
-        __m.serialize_entry("lastUpdatedAt", &self.last_updated_at)?;
-        __m.serialize_entry("ttl", &self.ttl)?;
+        __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
+        __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
+        __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
         if let Some(v) = &self.poll_interval {
-            __m.serialize_entry("pollInterval", v)?;
+            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4650,15 +4662,15 @@ impl __rt::serde::Serialize for Icon {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("src", &self.src)?;
+        __m.serialize_entry(&__rt::Plain("src"), &self.src)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.sizes {
-            __m.serialize_entry("sizes", v)?;
+            __m.serialize_entry(&__rt::Plain("sizes"), v)?;
         }
         if let Some(v) = &self.theme {
-            __m.serialize_entry("theme", v)?;
+            __m.serialize_entry(&__rt::Plain("theme"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4765,7 +4777,7 @@ impl __rt::serde::Serialize for Icons {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4821,14 +4833,14 @@ impl __rt::serde::Serialize for ImageContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "image")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4910,19 +4922,19 @@ impl __rt::serde::Serialize for Implementation {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("version", &self.version)?;
+        __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.website_url {
-            __m.serialize_entry("websiteUrl", v)?;
+            __m.serialize_entry(&__rt::Plain("websiteUrl"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4999,10 +5011,10 @@ impl __rt::serde::Serialize for InitializeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "initialize")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5055,11 +5067,11 @@ impl __rt::serde::Serialize for InitializeRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("clientInfo", &self.client_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("clientInfo"), &self.client_info)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5115,7 +5127,7 @@ impl __rt::serde::Serialize for InitializeRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5171,13 +5183,13 @@ impl __rt::serde::Serialize for InitializeResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("protocolVersion", &self.protocol_version)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
-        __m.serialize_entry("serverInfo", &self.server_info)?;
+        __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
         if let Some(v) = &self.instructions {
-            __m.serialize_entry("instructions", v)?;
+            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5246,10 +5258,13 @@ impl __rt::serde::Serialize for InitializedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/initialized")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/initialized"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5303,11 +5318,11 @@ impl __rt::serde::Serialize for JsonRpcErrorResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
+            __m.serialize_entry(&__rt::Plain("id"), v)?;
         }
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5429,10 +5444,10 @@ impl __rt::serde::Serialize for JsonRpcNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5484,11 +5499,11 @@ impl __rt::serde::Serialize for JsonRpcRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5587,9 +5602,9 @@ impl __rt::serde::Serialize for JsonRpcResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5646,19 +5661,19 @@ impl __rt::serde::Serialize for LegacyTitledEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         if let Some(v) = &self.enum_names {
-            __m.serialize_entry("enumNames", v)?;
+            __m.serialize_entry(&__rt::Plain("enumNames"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5731,11 +5746,11 @@ impl __rt::serde::Serialize for ListPromptsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "prompts/list")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5791,12 +5806,12 @@ impl __rt::serde::Serialize for ListPromptsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("prompts", &self.prompts)?;
+        __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5857,11 +5872,14 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/templates/list")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/templates/list"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5917,12 +5935,15 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resourceTemplates", &self.resource_templates)?;
+        __m.serialize_entry(
+            &__rt::Plain("resourceTemplates"),
+            &self.resource_templates,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5983,11 +6004,11 @@ impl __rt::serde::Serialize for ListResourcesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/list")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6043,12 +6064,12 @@ impl __rt::serde::Serialize for ListResourcesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("resources", &self.resources)?;
+        __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6115,11 +6136,11 @@ impl __rt::serde::Serialize for ListRootsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "roots/list")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6174,9 +6195,9 @@ impl __rt::serde::Serialize for ListRootsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("roots", &self.roots)?;
+        __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6230,11 +6251,11 @@ impl __rt::serde::Serialize for ListTasksRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tasks/list")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tasks/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6290,12 +6311,12 @@ impl __rt::serde::Serialize for ListTasksResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("tasks", &self.tasks)?;
+        __m.serialize_entry(&__rt::Plain("tasks"), &self.tasks)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6356,11 +6377,11 @@ impl __rt::serde::Serialize for ListToolsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tools/list")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6416,12 +6437,12 @@ impl __rt::serde::Serialize for ListToolsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("tools", &self.tools)?;
+        __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6546,9 +6567,12 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/message")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/message"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6594,13 +6618,13 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         if let Some(v) = &self.logger {
-            __m.serialize_entry("logger", v)?;
+            __m.serialize_entry(&__rt::Plain("logger"), v)?;
         }
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6663,7 +6687,7 @@ impl __rt::serde::Serialize for ModelHint {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6735,16 +6759,16 @@ impl __rt::serde::Serialize for ModelPreferences {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.hints {
-            __m.serialize_entry("hints", v)?;
+            __m.serialize_entry(&__rt::Plain("hints"), v)?;
         }
         if let Some(v) = &self.cost_priority {
-            __m.serialize_entry("costPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
         }
         if let Some(v) = &self.speed_priority {
-            __m.serialize_entry("speedPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
         }
         if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry("intelligencePriority", v)?;
+            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6870,9 +6894,9 @@ impl __rt::serde::Serialize for Notification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6917,7 +6941,7 @@ impl __rt::serde::Serialize for NotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6970,21 +6994,21 @@ impl __rt::serde::Serialize for NumberSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", &self.r#type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.minimum {
-            __m.serialize_entry("minimum", v)?;
+            __m.serialize_entry(&__rt::Plain("minimum"), v)?;
         }
         if let Some(v) = &self.maximum {
-            __m.serialize_entry("maximum", v)?;
+            __m.serialize_entry(&__rt::Plain("maximum"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7103,11 +7127,11 @@ impl __rt::serde::Serialize for PaginatedRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7162,10 +7186,10 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7216,7 +7240,7 @@ impl __rt::serde::Serialize for PaginatedRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7265,10 +7289,10 @@ impl __rt::serde::Serialize for PaginatedResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7326,11 +7350,11 @@ impl __rt::serde::Serialize for PingRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "ping")?;
-        __m.serialize_entry("id", &self.id)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7551,9 +7575,12 @@ impl __rt::serde::Serialize for ProgressNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/progress")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/progress"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7601,15 +7628,15 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("progressToken", &self.progress_token)?;
-        __m.serialize_entry("progress", &self.progress)?;
+        __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
+        __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.message {
-            __m.serialize_entry("message", v)?;
+            __m.serialize_entry(&__rt::Plain("message"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7751,21 +7778,21 @@ impl __rt::serde::Serialize for Prompt {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7854,15 +7881,15 @@ impl __rt::serde::Serialize for PromptArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7926,10 +7953,13 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/prompts/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/prompts/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7980,8 +8010,8 @@ impl __rt::serde::Serialize for PromptMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8032,10 +8062,10 @@ impl __rt::serde::Serialize for PromptReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/prompt")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8087,10 +8117,10 @@ impl __rt::serde::Serialize for ReadResourceRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/read")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8139,9 +8169,9 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8185,7 +8215,7 @@ impl __rt::serde::Serialize for ReadResourceRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8233,9 +8263,9 @@ impl __rt::serde::Serialize for ReadResourceResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("contents", &self.contents)?;
+        __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8335,7 +8365,7 @@ impl __rt::serde::Serialize for RelatedTaskMetadata {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("taskId", &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8373,9 +8403,9 @@ impl __rt::serde::Serialize for Request {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8474,7 +8504,7 @@ impl __rt::serde::Serialize for RequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8518,7 +8548,7 @@ impl __rt::serde::Serialize for RequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8596,28 +8626,28 @@ impl __rt::serde::Serialize for Resource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8714,12 +8744,12 @@ impl __rt::serde::Serialize for ResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8809,29 +8839,29 @@ impl __rt::serde::Serialize for ResourceLink {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource_link")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource_link"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8930,10 +8960,13 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/resources/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8982,9 +9015,9 @@ impl __rt::serde::Serialize for ResourceRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9028,7 +9061,7 @@ impl __rt::serde::Serialize for ResourceRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9102,25 +9135,25 @@ impl __rt::serde::Serialize for ResourceTemplate {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("uriTemplate", &self.uri_template)?;
+        __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9210,8 +9243,8 @@ impl __rt::serde::Serialize for ResourceTemplateReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/resource")?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9253,9 +9286,12 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/resources/updated")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/updated"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9297,9 +9333,9 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9343,7 +9379,7 @@ impl __rt::serde::Serialize for McpResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9428,12 +9464,12 @@ impl __rt::serde::Serialize for Root {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9492,10 +9528,13 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/roots/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/roots/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9545,10 +9584,10 @@ impl __rt::serde::Serialize for SamplingMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9827,25 +9866,25 @@ impl __rt::serde::Serialize for ServerCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.logging {
-            __m.serialize_entry("logging", v)?;
+            __m.serialize_entry(&__rt::Plain("logging"), v)?;
         }
         if let Some(v) = &self.completions {
-            __m.serialize_entry("completions", v)?;
+            __m.serialize_entry(&__rt::Plain("completions"), v)?;
         }
         if let Some(v) = &self.prompts {
-            __m.serialize_entry("prompts", v)?;
+            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
         }
         if let Some(v) = &self.resources {
-            __m.serialize_entry("resources", v)?;
+            __m.serialize_entry(&__rt::Plain("resources"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         if let Some(v) = &self.tasks {
-            __m.serialize_entry("tasks", v)?;
+            __m.serialize_entry(&__rt::Plain("tasks"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9949,7 +9988,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9995,10 +10034,10 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.subscribe {
-            __m.serialize_entry("subscribe", v)?;
+            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
         }
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10049,7 +10088,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10093,7 +10132,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTasksRequestsTools {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.call {
-            __m.serialize_entry("call", v)?;
+            __m.serialize_entry(&__rt::Plain("call"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10137,7 +10176,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTasksRequests {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10191,13 +10230,13 @@ impl __rt::serde::Serialize for ServerCapabilitiesTasks {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list {
-            __m.serialize_entry("list", v)?;
+            __m.serialize_entry(&__rt::Plain("list"), v)?;
         }
         if let Some(v) = &self.cancel {
-            __m.serialize_entry("cancel", v)?;
+            __m.serialize_entry(&__rt::Plain("cancel"), v)?;
         }
         if let Some(v) = &self.requests {
-            __m.serialize_entry("requests", v)?;
+            __m.serialize_entry(&__rt::Plain("requests"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10717,10 +10756,10 @@ impl __rt::serde::Serialize for SetLevelRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "logging/setLevel")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10769,9 +10808,9 @@ impl __rt::serde::Serialize for SetLevelRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10815,7 +10854,7 @@ impl __rt::serde::Serialize for SetLevelRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10931,24 +10970,24 @@ impl __rt::serde::Serialize for StringSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_length {
-            __m.serialize_entry("minLength", v)?;
+            __m.serialize_entry(&__rt::Plain("minLength"), v)?;
         }
         if let Some(v) = &self.max_length {
-            __m.serialize_entry("maxLength", v)?;
+            __m.serialize_entry(&__rt::Plain("maxLength"), v)?;
         }
         if let Some(v) = &self.format {
-            __m.serialize_entry("format", v)?;
+            __m.serialize_entry(&__rt::Plain("format"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11081,10 +11120,13 @@ impl __rt::serde::Serialize for SubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/subscribe")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/subscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11133,9 +11175,9 @@ impl __rt::serde::Serialize for SubscribeRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11179,7 +11221,7 @@ impl __rt::serde::Serialize for SubscribeRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11240,16 +11282,16 @@ impl __rt::serde::Serialize for Task {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("taskId", &self.task_id)?;
-        __m.serialize_entry("status", &self.status)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
         if let Some(v) = &self.status_message {
-            __m.serialize_entry("statusMessage", v)?;
+            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
         }
-        __m.serialize_entry("createdAt", &self.created_at)?;
-        __m.serialize_entry("lastUpdatedAt", &self.last_updated_at)?;
-        __m.serialize_entry("ttl", &self.ttl)?;
+        __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
+        __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
+        __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
         if let Some(v) = &self.poll_interval {
-            __m.serialize_entry("pollInterval", v)?;
+            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11318,10 +11360,10 @@ impl __rt::serde::Serialize for TaskAugmentedRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.task {
-            __m.serialize_entry("task", v)?;
+            __m.serialize_entry(&__rt::Plain("task"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11378,7 +11420,7 @@ impl __rt::serde::Serialize for TaskAugmentedRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11425,7 +11467,7 @@ impl __rt::serde::Serialize for TaskMetadata {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.ttl {
-            __m.serialize_entry("ttl", v)?;
+            __m.serialize_entry(&__rt::Plain("ttl"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11525,9 +11567,12 @@ impl __rt::serde::Serialize for TaskStatusNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/tasks/status")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/tasks/status"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11585,18 +11630,18 @@ impl __rt::serde::Serialize for TaskStatusNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("taskId", &self.task_id)?;
-        __m.serialize_entry("status", &self.status)?;
+        __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
+        __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
         if let Some(v) = &self.status_message {
-            __m.serialize_entry("statusMessage", v)?;
+            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
         }
-        __m.serialize_entry("createdAt", &self.created_at)?;
-        __m.serialize_entry("lastUpdatedAt", &self.last_updated_at)?;
-        __m.serialize_entry("ttl", &self.ttl)?;
+        __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
+        __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
+        __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
         if let Some(v) = &self.poll_interval {
-            __m.serialize_entry("pollInterval", v)?;
+            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11672,13 +11717,13 @@ impl __rt::serde::Serialize for TextContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "text")?;
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11738,14 +11783,14 @@ impl __rt::serde::Serialize for TextResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11810,22 +11855,22 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "array")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_items {
-            __m.serialize_entry("minItems", v)?;
+            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
         }
         if let Some(v) = &self.max_items {
-            __m.serialize_entry("maxItems", v)?;
+            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
         }
-        __m.serialize_entry("items", &self.items)?;
+        __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11902,8 +11947,8 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("const", &self.r#const)?;
-        __m.serialize_entry("title", &self.title)?;
+        __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
+        __m.serialize_entry(&__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11940,7 +11985,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("anyOf", &self.any_of)?;
+        __m.serialize_entry(&__rt::Plain("anyOf"), &self.any_of)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11989,16 +12034,16 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("oneOf", &self.one_of)?;
+        __m.serialize_entry(&__rt::Plain("oneOf"), &self.one_of)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12061,8 +12106,8 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("const", &self.r#const)?;
-        __m.serialize_entry("title", &self.title)?;
+        __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
+        __m.serialize_entry(&__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12136,28 +12181,28 @@ impl __rt::serde::Serialize for Tool {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("inputSchema", &self.input_schema)?;
+        __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
         if let Some(v) = &self.execution {
-            __m.serialize_entry("execution", v)?;
+            __m.serialize_entry(&__rt::Plain("execution"), v)?;
         }
         if let Some(v) = &self.output_schema {
-            __m.serialize_entry("outputSchema", v)?;
+            __m.serialize_entry(&__rt::Plain("outputSchema"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12270,15 +12315,15 @@ impl __rt::serde::Serialize for ToolInputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.schema {
-            __m.serialize_entry("$schema", v)?;
+            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
         }
         if let Some(v) = &self.properties {
-            __m.serialize_entry("properties", v)?;
+            __m.serialize_entry(&__rt::Plain("properties"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12350,15 +12395,15 @@ impl __rt::serde::Serialize for ToolOutputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.schema {
-            __m.serialize_entry("$schema", v)?;
+            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
         }
         if let Some(v) = &self.properties {
-            __m.serialize_entry("properties", v)?;
+            __m.serialize_entry(&__rt::Plain("properties"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12451,19 +12496,19 @@ impl __rt::serde::Serialize for ToolAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry("readOnlyHint", v)?;
+            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
         }
         if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry("destructiveHint", v)?;
+            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
         }
         if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry("idempotentHint", v)?;
+            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
         }
         if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry("openWorldHint", v)?;
+            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12538,7 +12583,7 @@ impl __rt::serde::Serialize for ToolChoice {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.mode {
-            __m.serialize_entry("mode", v)?;
+            __m.serialize_entry(&__rt::Plain("mode"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12636,7 +12681,7 @@ impl __rt::serde::Serialize for ToolExecution {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.task_support {
-            __m.serialize_entry("taskSupport", v)?;
+            __m.serialize_entry(&__rt::Plain("taskSupport"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12739,10 +12784,13 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/tools/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/tools/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12813,17 +12861,17 @@ impl __rt::serde::Serialize for ToolResultContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "tool_result")?;
-        __m.serialize_entry("toolUseId", &self.tool_use_id)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_result"))?;
+        __m.serialize_entry(&__rt::Plain("toolUseId"), &self.tool_use_id)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.structured_content {
-            __m.serialize_entry("structuredContent", v)?;
+            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
         }
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12903,12 +12951,12 @@ impl __rt::serde::Serialize for ToolUseContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "tool_use")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("input", &self.input)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_use"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("input"), &self.input)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12964,11 +13012,11 @@ impl __rt::serde::Serialize for UrlElicitationRequiredError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
+            __m.serialize_entry(&__rt::Plain("id"), v)?;
         }
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13017,7 +13065,7 @@ impl __rt::serde::Serialize for UrlElicitationRequiredErrorErrorData {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("elicitations", &self.elicitations)?;
+        __m.serialize_entry(&__rt::Plain("elicitations"), &self.elicitations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13061,9 +13109,9 @@ impl __rt::serde::Serialize for UrlElicitationRequiredErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32042i64)?;
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32042i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13114,10 +13162,13 @@ impl __rt::serde::Serialize for UnsubscribeRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/unsubscribe")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/unsubscribe"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13166,9 +13217,9 @@ impl __rt::serde::Serialize for UnsubscribeRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13212,7 +13263,7 @@ impl __rt::serde::Serialize for UnsubscribeRequestParamsMeta {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -13271,22 +13322,22 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "array")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_items {
-            __m.serialize_entry("minItems", v)?;
+            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
         }
         if let Some(v) = &self.max_items {
-            __m.serialize_entry("maxItems", v)?;
+            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
         }
-        __m.serialize_entry("items", &self.items)?;
+        __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -13365,8 +13416,8 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchemaItems {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13412,16 +13463,16 @@ impl __rt::serde::Serialize for UntitledSingleSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -15072,9 +15123,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
+                        2 => __rt::pull::member(p, &mut f_last_modified)?,
                         _ => {}
                     }
                     Ok(())
@@ -15111,10 +15162,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -15151,8 +15202,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -15188,10 +15239,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_blob)?,
                         _ => {}
                     }
                     Ok(())
@@ -15228,9 +15279,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_default)?,
                         3 => __rt::pull::const_str(p, "boolean")?,
                         _ => {}
                     }
@@ -15266,8 +15317,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tools/call")?,
                         _ => {}
@@ -15305,10 +15356,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task)?,
+                        2 => __rt::pull::member(p, &mut f_name)?,
+                        3 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -15343,7 +15394,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -15378,10 +15429,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_structured_content)?,
+                        3 => __rt::pull::member(p, &mut f_is_error)?,
                         _ => {}
                     }
                     Ok(())
@@ -15417,8 +15468,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tasks/cancel")?,
                         _ => {}
@@ -15453,7 +15504,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_task_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -15501,14 +15552,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_status = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_created_at = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_last_updated_at = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task_id)?,
+                        2 => __rt::pull::member(p, &mut f_status)?,
+                        3 => __rt::pull::member(p, &mut f_status_message)?,
+                        4 => __rt::pull::member(p, &mut f_created_at)?,
+                        5 => __rt::pull::member(p, &mut f_last_updated_at)?,
+                        6 => __rt::pull::member(p, &mut f_ttl)?,
+                        7 => __rt::pull::member(p, &mut f_poll_interval)?,
                         _ => {}
                     }
                     Ok(())
@@ -15550,7 +15601,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
@@ -15586,9 +15637,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_request_id)?,
+                        2 => __rt::pull::member(p, &mut f_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -15626,15 +15677,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_tasks = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
+                        2 => __rt::pull::member(p, &mut f_sampling)?,
+                        3 => __rt::pull::member(p, &mut f_elicitation)?,
+                        4 => __rt::pull::member(p, &mut f_tasks)?,
                         _ => {}
                     }
                     Ok(())
@@ -15670,7 +15717,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -15703,8 +15750,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_context = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_context)?,
+                        1 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -15738,8 +15785,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_form = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_form)?,
+                        1 => __rt::pull::member(p, &mut f_url)?,
                         _ => {}
                     }
                     Ok(())
@@ -15772,7 +15819,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_create_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_create_message)?,
                         _ => {}
                     }
                     Ok(())
@@ -15804,7 +15851,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_create = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_create)?,
                         _ => {}
                     }
                     Ok(())
@@ -15837,8 +15884,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_sampling)?,
+                        1 => __rt::pull::member(p, &mut f_elicitation)?,
                         _ => {}
                     }
                     Ok(())
@@ -15873,9 +15920,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cancel = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_requests = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list)?,
+                        1 => __rt::pull::member(p, &mut f_cancel)?,
+                        2 => __rt::pull::member(p, &mut f_requests)?,
                         _ => {}
                     }
                     Ok(())
@@ -16388,8 +16435,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "completion/complete")?,
                         _ => {}
@@ -16427,10 +16474,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_ref = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_argument = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_ref)?,
+                        2 => __rt::pull::member(p, &mut f_argument)?,
+                        3 => __rt::pull::member(p, &mut f_context)?,
                         _ => {}
                     }
                     Ok(())
@@ -16465,7 +16512,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -16549,8 +16596,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_value)?,
                         _ => {}
                     }
                     Ok(())
@@ -16583,7 +16630,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -16616,8 +16663,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_completion)?,
                         _ => {}
                     }
                     Ok(())
@@ -16652,9 +16699,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_values = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_values)?,
+                        1 => __rt::pull::member(p, &mut f_total)?,
+                        2 => __rt::pull::member(p, &mut f_has_more)?,
                         _ => {}
                     }
                     Ok(())
@@ -16761,8 +16808,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "sampling/createMessage")?,
                         _ => {}
@@ -16821,18 +16868,18 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_model_preferences = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_include_context = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        9 => f_metadata = Some(__rt::pull::Decode::decode(p)?),
-                        10 => f_tools = Some(__rt::pull::Decode::decode(p)?),
-                        11 => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task)?,
+                        2 => __rt::pull::member(p, &mut f_messages)?,
+                        3 => __rt::pull::member(p, &mut f_model_preferences)?,
+                        4 => __rt::pull::member(p, &mut f_system_prompt)?,
+                        5 => __rt::pull::member(p, &mut f_include_context)?,
+                        6 => __rt::pull::member(p, &mut f_temperature)?,
+                        7 => __rt::pull::member(p, &mut f_max_tokens)?,
+                        8 => __rt::pull::member(p, &mut f_stop_sequences)?,
+                        9 => __rt::pull::member(p, &mut f_metadata)?,
+                        10 => __rt::pull::member(p, &mut f_tools)?,
+                        11 => __rt::pull::member(p, &mut f_tool_choice)?,
                         _ => {}
                     }
                     Ok(())
@@ -16875,7 +16922,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -16924,11 +16971,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_model = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_role)?,
+                        2 => __rt::pull::member(p, &mut f_content)?,
+                        3 => __rt::pull::member(p, &mut f_model)?,
+                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -17047,8 +17094,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task)?,
                         _ => {}
                     }
                     Ok(())
@@ -17082,8 +17129,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "elicitation/create")?,
                         _ => {}
@@ -17122,11 +17169,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_mode = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_requested_schema = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task)?,
+                        2 => __rt::pull::member(p, &mut f_mode)?,
+                        3 => __rt::pull::member(p, &mut f_message)?,
+                        4 => __rt::pull::member(p, &mut f_requested_schema)?,
                         _ => {}
                     }
                     Ok(())
@@ -17165,7 +17212,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -17212,9 +17259,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_properties = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_schema)?,
+                        1 => __rt::pull::member(p, &mut f_properties)?,
+                        2 => __rt::pull::member(p, &mut f_required)?,
                         3 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -17303,11 +17350,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_elicitation_id = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task)?,
+                        2 => __rt::pull::member(p, &mut f_message)?,
+                        3 => __rt::pull::member(p, &mut f_elicitation_id)?,
+                        4 => __rt::pull::member(p, &mut f_url)?,
                         5 => __rt::pull::const_str(p, "url")?,
                         _ => {}
                     }
@@ -17344,7 +17391,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -17378,9 +17425,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_action)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -17460,7 +17507,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(
@@ -17499,7 +17546,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_elicitation_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_elicitation_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -17533,9 +17580,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_resource)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -17895,9 +17942,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_code = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_code)?,
+                        1 => __rt::pull::member(p, &mut f_message)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -17932,8 +17979,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "prompts/get")?,
                         _ => {}
@@ -17970,9 +18017,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -18006,7 +18053,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -18040,9 +18087,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_messages)?,
                         _ => {}
                     }
                     Ok(())
@@ -18077,8 +18124,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tasks/result")?,
                         _ => {}
@@ -18113,7 +18160,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_task_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -18145,7 +18192,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -18178,8 +18225,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tasks/get")?,
                         _ => {}
@@ -18214,7 +18261,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_task_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -18262,14 +18309,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_status = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_created_at = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_last_updated_at = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task_id)?,
+                        2 => __rt::pull::member(p, &mut f_status)?,
+                        3 => __rt::pull::member(p, &mut f_status_message)?,
+                        4 => __rt::pull::member(p, &mut f_created_at)?,
+                        5 => __rt::pull::member(p, &mut f_last_updated_at)?,
+                        6 => __rt::pull::member(p, &mut f_ttl)?,
+                        7 => __rt::pull::member(p, &mut f_poll_interval)?,
                         _ => {}
                     }
                     Ok(())
@@ -18314,10 +18361,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_src = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sizes = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_theme = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_src)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_sizes)?,
+                        3 => __rt::pull::member(p, &mut f_theme)?,
                         _ => {}
                     }
                     Ok(())
@@ -18359,7 +18406,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_icons)?,
                         _ => {}
                     }
                     Ok(())
@@ -18394,10 +18441,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -18445,12 +18492,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_version = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_website_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_version)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_website_url)?,
                         _ => {}
                     }
                     Ok(())
@@ -18488,8 +18535,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "initialize")?,
                         _ => {}
@@ -18527,14 +18574,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_capabilities = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
+                        3 => __rt::pull::member(p, &mut f_client_info)?,
                         _ => {}
                     }
                     Ok(())
@@ -18572,7 +18615,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -18614,15 +18657,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_capabilities = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
+                        3 => __rt::pull::member(p, &mut f_server_info)?,
+                        4 => __rt::pull::member(p, &mut f_instructions)?,
                         _ => {}
                     }
                     Ok(())
@@ -18661,7 +18700,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/initialized")?,
                         _ => {}
@@ -18696,8 +18735,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18857,8 +18896,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18894,9 +18933,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -19022,8 +19061,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -19061,11 +19100,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_enum = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_enum)?,
+                        3 => __rt::pull::member(p, &mut f_enum_names)?,
+                        4 => __rt::pull::member(p, &mut f_default)?,
                         5 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -19103,8 +19142,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "prompts/list")?,
                         _ => {}
@@ -19141,9 +19180,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_prompts)?,
                         _ => {}
                     }
                     Ok(())
@@ -19178,8 +19217,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/templates/list")?,
                         _ => {}
@@ -19216,9 +19255,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
                         _ => {}
                     }
                     Ok(())
@@ -19256,8 +19295,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/list")?,
                         _ => {}
@@ -19294,9 +19333,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_resources)?,
                         _ => {}
                     }
                     Ok(())
@@ -19331,8 +19370,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "roots/list")?,
                         _ => {}
@@ -19368,8 +19407,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
                         _ => {}
                     }
                     Ok(())
@@ -19403,8 +19442,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tasks/list")?,
                         _ => {}
@@ -19441,9 +19480,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_tasks = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_tasks)?,
                         _ => {}
                     }
                     Ok(())
@@ -19478,8 +19517,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tools/list")?,
                         _ => {}
@@ -19516,9 +19555,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        2 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -19574,7 +19613,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/message")?,
                         _ => {}
@@ -19611,10 +19650,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_level = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_logger = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_level)?,
+                        2 => __rt::pull::member(p, &mut f_logger)?,
+                        3 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -19649,7 +19688,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -19689,14 +19728,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_hints = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
-                        3 => {
-                            f_intelligence_priority = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_hints)?,
+                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
+                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
+                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -19852,8 +19887,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -19886,7 +19921,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -19923,12 +19958,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_type = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_minimum = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_maximum = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_type)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_minimum)?,
+                        4 => __rt::pull::member(p, &mut f_maximum)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         _ => {}
                     }
                     Ok(())
@@ -19980,9 +20015,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -20018,8 +20053,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -20052,7 +20087,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -20085,8 +20120,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -20120,8 +20155,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "ping")?,
                         _ => {}
@@ -20441,7 +20476,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/progress")?,
                         _ => {}
@@ -20479,11 +20514,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_progress_token)?,
+                        2 => __rt::pull::member(p, &mut f_progress)?,
+                        3 => __rt::pull::member(p, &mut f_total)?,
+                        4 => __rt::pull::member(p, &mut f_message)?,
                         _ => {}
                     }
                     Ok(())
@@ -20541,12 +20576,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_arguments)?,
+                        5 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -20586,10 +20621,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_required)?,
                         _ => {}
                     }
                     Ok(())
@@ -20624,7 +20659,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(
@@ -20664,8 +20699,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -20699,8 +20734,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         2 => __rt::pull::const_str(p, "ref/prompt")?,
                         _ => {}
                     }
@@ -20735,8 +20770,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/read")?,
                         _ => {}
@@ -20772,8 +20807,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -20806,7 +20841,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -20839,8 +20874,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_contents)?,
                         _ => {}
                     }
                     Ok(())
@@ -20956,7 +20991,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_task_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -20989,8 +21024,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -21039,7 +21074,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21071,7 +21106,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -21121,15 +21156,15 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_uri)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_mime_type)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_size)?,
+                        8 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21171,9 +21206,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21226,15 +21261,15 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_uri)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_mime_type)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_size)?,
+                        8 => __rt::pull::member(p, &mut f_meta)?,
                         9 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -21275,7 +21310,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(
@@ -21315,8 +21350,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -21349,7 +21384,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -21397,14 +21432,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_uri_template)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_mime_type)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21443,7 +21478,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         1 => __rt::pull::const_str(p, "ref/resource")?,
                         _ => {}
                     }
@@ -21476,7 +21511,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/resources/updated")?,
                         _ => {}
@@ -21511,8 +21546,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -21545,7 +21580,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21586,9 +21621,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21622,7 +21657,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(p, "notifications/roots/list_changed")?
@@ -21660,9 +21695,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21864,17 +21899,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_logging = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completions = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_tasks = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_logging)?,
+                        2 => __rt::pull::member(p, &mut f_completions)?,
+                        3 => __rt::pull::member(p, &mut f_prompts)?,
+                        4 => __rt::pull::member(p, &mut f_resources)?,
+                        5 => __rt::pull::member(p, &mut f_tools)?,
+                        6 => __rt::pull::member(p, &mut f_tasks)?,
                         _ => {}
                     }
                     Ok(())
@@ -21912,7 +21943,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -21945,8 +21976,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_subscribe)?,
+                        1 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -21979,7 +22010,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -22011,7 +22042,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_call = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_call)?,
                         _ => {}
                     }
                     Ok(())
@@ -22043,7 +22074,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -22077,9 +22108,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cancel = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_requests = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list)?,
+                        1 => __rt::pull::member(p, &mut f_cancel)?,
+                        2 => __rt::pull::member(p, &mut f_requests)?,
                         _ => {}
                     }
                     Ok(())
@@ -22621,8 +22652,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "logging/setLevel")?,
                         _ => {}
@@ -22658,8 +22689,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_level = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_level)?,
                         _ => {}
                     }
                     Ok(())
@@ -22692,7 +22723,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -22819,12 +22850,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_length = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_length = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_format = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_length)?,
+                        3 => __rt::pull::member(p, &mut f_max_length)?,
+                        4 => __rt::pull::member(p, &mut f_format)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         6 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -22876,8 +22907,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/subscribe")?,
                         _ => {}
@@ -22913,8 +22944,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -22947,7 +22978,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -22993,13 +23024,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_status = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_created_at = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_last_updated_at = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_task_id)?,
+                        1 => __rt::pull::member(p, &mut f_status)?,
+                        2 => __rt::pull::member(p, &mut f_status_message)?,
+                        3 => __rt::pull::member(p, &mut f_created_at)?,
+                        4 => __rt::pull::member(p, &mut f_last_updated_at)?,
+                        5 => __rt::pull::member(p, &mut f_ttl)?,
+                        6 => __rt::pull::member(p, &mut f_poll_interval)?,
                         _ => {}
                     }
                     Ok(())
@@ -23041,8 +23072,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task)?,
                         _ => {}
                     }
                     Ok(())
@@ -23075,7 +23106,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -23107,7 +23138,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_ttl)?,
                         _ => {}
                     }
                     Ok(())
@@ -23152,7 +23183,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/tasks/status")?,
                         _ => {}
@@ -23202,14 +23233,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_task_id = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_status = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_status_message = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_created_at = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_last_updated_at = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_poll_interval = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_task_id)?,
+                        2 => __rt::pull::member(p, &mut f_status)?,
+                        3 => __rt::pull::member(p, &mut f_status_message)?,
+                        4 => __rt::pull::member(p, &mut f_created_at)?,
+                        5 => __rt::pull::member(p, &mut f_last_updated_at)?,
+                        6 => __rt::pull::member(p, &mut f_ttl)?,
+                        7 => __rt::pull::member(p, &mut f_poll_interval)?,
                         _ => {}
                     }
                     Ok(())
@@ -23253,9 +23284,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_text = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_text)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -23293,10 +23324,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_text)?,
                         _ => {}
                     }
                     Ok(())
@@ -23344,12 +23375,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_items = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_items = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_items = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_items)?,
+                        3 => __rt::pull::member(p, &mut f_max_items)?,
+                        4 => __rt::pull::member(p, &mut f_items)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         6 => __rt::pull::const_str(p, "array")?,
                         _ => {}
                     }
@@ -23388,8 +23419,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_const = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_const)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -23422,7 +23453,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_any_of = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_any_of)?,
                         _ => {}
                     }
                     Ok(())
@@ -23457,10 +23488,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_one_of = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_one_of)?,
+                        3 => __rt::pull::member(p, &mut f_default)?,
                         4 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -23497,8 +23528,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_const = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_const)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -23549,15 +23580,15 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_execution = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_input_schema)?,
+                        5 => __rt::pull::member(p, &mut f_execution)?,
+                        6 => __rt::pull::member(p, &mut f_output_schema)?,
+                        7 => __rt::pull::member(p, &mut f_annotations)?,
+                        8 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -23599,11 +23630,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
-                        2 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_schema)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_properties)?,
+                        2 => __rt::pull::member(p, &mut f_required)?,
                         3 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -23640,11 +23669,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_properties = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
-                        2 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_schema)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_properties)?,
+                        2 => __rt::pull::member(p, &mut f_required)?,
                         3 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -23689,11 +23716,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_destructive_hint = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_open_world_hint = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
+                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
+                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
+                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
                         _ => {}
                     }
                     Ok(())
@@ -23729,7 +23756,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_mode)?,
                         _ => {}
                     }
                     Ok(())
@@ -23774,7 +23801,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_task_support = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_task_support)?,
                         _ => {}
                     }
                     Ok(())
@@ -23819,7 +23846,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(p, "notifications/tools/list_changed")?
@@ -23866,11 +23893,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_tool_use_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_tool_use_id)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_structured_content)?,
+                        3 => __rt::pull::member(p, &mut f_is_error)?,
+                        4 => __rt::pull::member(p, &mut f_meta)?,
                         5 => __rt::pull::const_str(p, "tool_result")?,
                         _ => {}
                     }
@@ -23910,10 +23937,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_input = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_input)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "tool_use")?,
                         _ => {}
                     }
@@ -23950,8 +23977,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -23985,7 +24012,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_elicitations = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_elicitations)?,
                         _ => {}
                     }
                     Ok(())
@@ -24018,8 +24045,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32042i64)?,
                         _ => {}
                     }
@@ -24054,8 +24081,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/unsubscribe")?,
                         _ => {}
@@ -24091,8 +24118,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -24125,7 +24152,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
                         _ => {}
                     }
                     Ok(())
@@ -24170,12 +24197,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_items = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_items = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_items = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_items)?,
+                        3 => __rt::pull::member(p, &mut f_max_items)?,
+                        4 => __rt::pull::member(p, &mut f_items)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         6 => __rt::pull::const_str(p, "array")?,
                         _ => {}
                     }
@@ -24213,7 +24240,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_enum)?,
                         1 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -24249,10 +24276,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_enum = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_enum)?,
+                        3 => __rt::pull::member(p, &mut f_default)?,
                         4 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }

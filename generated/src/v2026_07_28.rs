@@ -36,13 +36,13 @@ impl __rt::serde::Serialize for Annotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.audience {
-            __m.serialize_entry("audience", v)?;
+            __m.serialize_entry(&__rt::Plain("audience"), v)?;
         }
         if let Some(v) = &self.priority {
-            __m.serialize_entry("priority", v)?;
+            __m.serialize_entry(&__rt::Plain("priority"), v)?;
         }
         if let Some(v) = &self.last_modified {
-            __m.serialize_entry("lastModified", v)?;
+            __m.serialize_entry(&__rt::Plain("lastModified"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -109,14 +109,14 @@ impl __rt::serde::Serialize for AudioContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "audio")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -178,9 +178,9 @@ impl __rt::serde::Serialize for BaseMetadata {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -230,14 +230,14 @@ impl __rt::serde::Serialize for BlobResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("blob", &self.blob)?;
+        __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -296,15 +296,15 @@ impl __rt::serde::Serialize for BooleanSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "boolean")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("boolean"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -390,11 +390,11 @@ impl __rt::serde::Serialize for CacheableResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -499,10 +499,10 @@ impl __rt::serde::Serialize for CallToolRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tools/call")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -556,16 +556,16 @@ impl __rt::serde::Serialize for CallToolRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         if let Some(v) = &self.input_responses {
-            __m.serialize_entry("inputResponses", v)?;
+            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
         }
         if let Some(v) = &self.request_state {
-            __m.serialize_entry("requestState", v)?;
+            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
         }
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -666,15 +666,15 @@ impl __rt::serde::Serialize for CallToolResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.structured_content {
-            __m.serialize_entry("structuredContent", v)?;
+            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
         }
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -771,9 +771,9 @@ impl __rt::serde::Serialize for CallToolResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -884,9 +884,12 @@ impl __rt::serde::Serialize for CancelledNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/cancelled")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/cancelled"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -932,11 +935,11 @@ impl __rt::serde::Serialize for CancelledNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("requestId", &self.request_id)?;
+        __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
         if let Some(v) = &self.reason {
-            __m.serialize_entry("reason", v)?;
+            __m.serialize_entry(&__rt::Plain("reason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1004,19 +1007,19 @@ impl __rt::serde::Serialize for ClientCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.roots {
-            __m.serialize_entry("roots", v)?;
+            __m.serialize_entry(&__rt::Plain("roots"), v)?;
         }
         if let Some(v) = &self.sampling {
-            __m.serialize_entry("sampling", v)?;
+            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
         }
         if let Some(v) = &self.elicitation {
-            __m.serialize_entry("elicitation", v)?;
+            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
         }
         if let Some(v) = &self.extensions {
-            __m.serialize_entry("extensions", v)?;
+            __m.serialize_entry(&__rt::Plain("extensions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1112,10 +1115,10 @@ impl __rt::serde::Serialize for ClientCapabilitiesSampling {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.context {
-            __m.serialize_entry("context", v)?;
+            __m.serialize_entry(&__rt::Plain("context"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1174,10 +1177,10 @@ impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.form {
-            __m.serialize_entry("form", v)?;
+            __m.serialize_entry(&__rt::Plain("form"), v)?;
         }
         if let Some(v) = &self.url {
-            __m.serialize_entry("url", v)?;
+            __m.serialize_entry(&__rt::Plain("url"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1245,9 +1248,12 @@ impl __rt::serde::Serialize for ClientNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/cancelled")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/cancelled"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1442,10 +1448,13 @@ impl __rt::serde::Serialize for CompleteRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "completion/complete")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("completion/complete"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1497,11 +1506,11 @@ impl __rt::serde::Serialize for CompleteRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
-        __m.serialize_entry("ref", &self.r#ref)?;
-        __m.serialize_entry("argument", &self.argument)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
+        __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
         if let Some(v) = &self.context {
-            __m.serialize_entry("context", v)?;
+            __m.serialize_entry(&__rt::Plain("context"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1637,8 +1646,8 @@ impl __rt::serde::Serialize for CompleteRequestParamsArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("value", &self.value)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("value"), &self.value)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1676,7 +1685,7 @@ impl __rt::serde::Serialize for CompleteRequestParamsContext {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1730,10 +1739,10 @@ impl __rt::serde::Serialize for CompleteResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
-        __m.serialize_entry("completion", &self.completion)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1787,12 +1796,12 @@ impl __rt::serde::Serialize for CompleteResultCompletion {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("values", &self.values)?;
+        __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.has_more {
-            __m.serialize_entry("hasMore", v)?;
+            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1849,9 +1858,9 @@ impl __rt::serde::Serialize for CompleteResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1982,8 +1991,11 @@ impl __rt::serde::Serialize for CreateMessageRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "sampling/createMessage")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("sampling/createMessage"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2050,31 +2062,31 @@ impl __rt::serde::Serialize for CreateMessageRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         if let Some(v) = &self.model_preferences {
-            __m.serialize_entry("modelPreferences", v)?;
+            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
         }
         if let Some(v) = &self.system_prompt {
-            __m.serialize_entry("systemPrompt", v)?;
+            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
         }
         if let Some(v) = &self.include_context {
-            __m.serialize_entry("includeContext", v)?;
+            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
         }
         if let Some(v) = &self.temperature {
-            __m.serialize_entry("temperature", v)?;
+            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
         }
-        __m.serialize_entry("maxTokens", &self.max_tokens)?;
+        __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
         if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry("stopSequences", v)?;
+            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
         }
         if let Some(v) = &self.metadata {
-            __m.serialize_entry("metadata", v)?;
+            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         if let Some(v) = &self.tool_choice {
-            __m.serialize_entry("toolChoice", v)?;
+            __m.serialize_entry(&__rt::Plain("toolChoice"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2252,14 +2264,14 @@ impl __rt::serde::Serialize for CreateMessageResult {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("model", &self.model)?;
+        __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
         if let Some(v) = &self.stop_reason {
-            __m.serialize_entry("stopReason", v)?;
+            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2453,10 +2465,10 @@ impl __rt::serde::Serialize for DiscoverRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "server/discover")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("server/discover"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2540,15 +2552,18 @@ impl __rt::serde::Serialize for DiscoverResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
-        __m.serialize_entry("supportedVersions", &self.supported_versions)?;
-        __m.serialize_entry("capabilities", &self.capabilities)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
+        __m.serialize_entry(
+            &__rt::Plain("supportedVersions"),
+            &self.supported_versions,
+        )?;
+        __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
         if let Some(v) = &self.instructions {
-            __m.serialize_entry("instructions", v)?;
+            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2666,9 +2681,9 @@ impl __rt::serde::Serialize for DiscoverResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2715,8 +2730,8 @@ impl __rt::serde::Serialize for ElicitRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "elicitation/create")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("elicitation/create"))?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2761,10 +2776,10 @@ impl __rt::serde::Serialize for ElicitRequestFormParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.mode {
-            __m.serialize_entry("mode", v)?;
+            __m.serialize_entry(&__rt::Plain("mode"), v)?;
         }
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("requestedSchema", &self.requested_schema)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("requestedSchema"), &self.requested_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2858,13 +2873,13 @@ impl __rt::serde::Serialize for ElicitRequestFormParamsRequestedSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.schema {
-            __m.serialize_entry("$schema", v)?;
+            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
         }
-        __m.serialize_entry("properties", &self.properties)?;
+        __m.serialize_entry(&__rt::Plain("properties"), &self.properties)?;
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2978,9 +2993,9 @@ impl __rt::serde::Serialize for ElicitRequestUrlParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("mode", "url")?;
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("url", &self.url)?;
+        __m.serialize_entry(&__rt::Plain("mode"), &__rt::Plain("url"))?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("url"), &self.url)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3024,9 +3039,9 @@ impl __rt::serde::Serialize for ElicitResult {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("action", &self.action)?;
+        __m.serialize_entry(&__rt::Plain("action"), &self.action)?;
         if let Some(v) = &self.content {
-            __m.serialize_entry("content", v)?;
+            __m.serialize_entry(&__rt::Plain("content"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3197,13 +3212,13 @@ impl __rt::serde::Serialize for EmbeddedResource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource")?;
-        __m.serialize_entry("resource", &self.resource)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
+        __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3419,10 +3434,10 @@ impl __rt::serde::Serialize for Error {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &self.code)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3475,10 +3490,10 @@ impl __rt::serde::Serialize for GetPromptRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "prompts/get")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3532,16 +3547,16 @@ impl __rt::serde::Serialize for GetPromptRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         if let Some(v) = &self.input_responses {
-            __m.serialize_entry("inputResponses", v)?;
+            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
         }
         if let Some(v) = &self.request_state {
-            __m.serialize_entry("requestState", v)?;
+            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
         }
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3616,13 +3631,13 @@ impl __rt::serde::Serialize for GetPromptResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("messages", &self.messages)?;
+        __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3682,9 +3697,9 @@ impl __rt::serde::Serialize for GetPromptResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3794,11 +3809,11 @@ impl __rt::serde::Serialize for HeaderMismatchError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
+            __m.serialize_entry(&__rt::Plain("id"), v)?;
         }
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3853,10 +3868,10 @@ impl __rt::serde::Serialize for HeaderMismatchErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32020i64)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32020i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3921,15 +3936,15 @@ impl __rt::serde::Serialize for Icon {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("src", &self.src)?;
+        __m.serialize_entry(&__rt::Plain("src"), &self.src)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.sizes {
-            __m.serialize_entry("sizes", v)?;
+            __m.serialize_entry(&__rt::Plain("sizes"), v)?;
         }
         if let Some(v) = &self.theme {
-            __m.serialize_entry("theme", v)?;
+            __m.serialize_entry(&__rt::Plain("theme"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4036,7 +4051,7 @@ impl __rt::serde::Serialize for Icons {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4092,14 +4107,14 @@ impl __rt::serde::Serialize for ImageContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "image")?;
-        __m.serialize_entry("data", &self.data)?;
-        __m.serialize_entry("mimeType", &self.mime_type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
+        __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4181,19 +4196,19 @@ impl __rt::serde::Serialize for Implementation {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("version", &self.version)?;
+        __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.website_url {
-            __m.serialize_entry("websiteUrl", v)?;
+            __m.serialize_entry(&__rt::Plain("websiteUrl"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4340,15 +4355,15 @@ impl __rt::serde::Serialize for InputRequiredResult {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("resultType", "input_required")?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &__rt::Plain("input_required"))?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         if let Some(v) = &self.input_requests {
-            __m.serialize_entry("inputRequests", v)?;
+            __m.serialize_entry(&__rt::Plain("inputRequests"), v)?;
         }
         if let Some(v) = &self.request_state {
-            __m.serialize_entry("requestState", v)?;
+            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4469,12 +4484,12 @@ impl __rt::serde::Serialize for InputResponseRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         if let Some(v) = &self.input_responses {
-            __m.serialize_entry("inputResponses", v)?;
+            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
         }
         if let Some(v) = &self.request_state {
-            __m.serialize_entry("requestState", v)?;
+            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4538,10 +4553,10 @@ impl __rt::serde::Serialize for InternalError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32603i64)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32603i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4600,10 +4615,10 @@ impl __rt::serde::Serialize for InvalidParamsError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32602i64)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32602i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4653,10 +4668,10 @@ impl __rt::serde::Serialize for InvalidRequestError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32600i64)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32600i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4712,11 +4727,11 @@ impl __rt::serde::Serialize for JsonRpcErrorResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
+            __m.serialize_entry(&__rt::Plain("id"), v)?;
         }
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4838,10 +4853,10 @@ impl __rt::serde::Serialize for JsonRpcNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4893,11 +4908,11 @@ impl __rt::serde::Serialize for JsonRpcRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4996,9 +5011,9 @@ impl __rt::serde::Serialize for JsonRpcResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5130,19 +5145,19 @@ impl __rt::serde::Serialize for LegacyTitledEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         if let Some(v) = &self.enum_names {
-            __m.serialize_entry("enumNames", v)?;
+            __m.serialize_entry(&__rt::Plain("enumNames"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5215,10 +5230,10 @@ impl __rt::serde::Serialize for ListPromptsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "prompts/list")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5298,15 +5313,15 @@ impl __rt::serde::Serialize for ListPromptsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
-        __m.serialize_entry("prompts", &self.prompts)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
+        __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5421,9 +5436,9 @@ impl __rt::serde::Serialize for ListPromptsResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5474,10 +5489,13 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/templates/list")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("resources/templates/list"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5557,15 +5575,18 @@ impl __rt::serde::Serialize for ListResourceTemplatesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
-        __m.serialize_entry("resourceTemplates", &self.resource_templates)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
+        __m.serialize_entry(
+            &__rt::Plain("resourceTemplates"),
+            &self.resource_templates,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5680,9 +5701,9 @@ impl __rt::serde::Serialize for ListResourceTemplatesResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5736,10 +5757,10 @@ impl __rt::serde::Serialize for ListResourcesRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/list")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5819,15 +5840,15 @@ impl __rt::serde::Serialize for ListResourcesResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
-        __m.serialize_entry("resources", &self.resources)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
+        __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5942,9 +5963,9 @@ impl __rt::serde::Serialize for ListResourcesResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6000,9 +6021,9 @@ impl __rt::serde::Serialize for ListRootsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", "roots/list")?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6049,7 +6070,7 @@ impl __rt::serde::Serialize for ListRootsRequestParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6094,7 +6115,7 @@ impl __rt::serde::Serialize for ListRootsResult {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("roots", &self.roots)?;
+        __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6141,10 +6162,10 @@ impl __rt::serde::Serialize for ListToolsRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "tools/list")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6224,15 +6245,15 @@ impl __rt::serde::Serialize for ListToolsResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
-        __m.serialize_entry("tools", &self.tools)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
+        __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6347,9 +6368,9 @@ impl __rt::serde::Serialize for ListToolsResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6464,9 +6485,12 @@ impl __rt::serde::Serialize for LoggingMessageNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/message")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/message"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6512,13 +6536,13 @@ impl __rt::serde::Serialize for LoggingMessageNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("level", &self.level)?;
+        __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         if let Some(v) = &self.logger {
-            __m.serialize_entry("logger", v)?;
+            __m.serialize_entry(&__rt::Plain("logger"), v)?;
         }
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6595,10 +6619,10 @@ impl __rt::serde::Serialize for MethodNotFoundError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32601i64)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32601i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6650,11 +6674,11 @@ impl __rt::serde::Serialize for MissingRequiredClientCapabilityError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
+            __m.serialize_entry(&__rt::Plain("id"), v)?;
         }
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6703,7 +6727,10 @@ impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorErrorData {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("requiredCapabilities", &self.required_capabilities)?;
+        __m.serialize_entry(
+            &__rt::Plain("requiredCapabilities"),
+            &self.required_capabilities,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6748,9 +6775,9 @@ impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32021i64)?;
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32021i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6805,7 +6832,7 @@ impl __rt::serde::Serialize for ModelHint {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6877,16 +6904,16 @@ impl __rt::serde::Serialize for ModelPreferences {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.hints {
-            __m.serialize_entry("hints", v)?;
+            __m.serialize_entry(&__rt::Plain("hints"), v)?;
         }
         if let Some(v) = &self.cost_priority {
-            __m.serialize_entry("costPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
         }
         if let Some(v) = &self.speed_priority {
-            __m.serialize_entry("speedPriority", v)?;
+            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
         }
         if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry("intelligencePriority", v)?;
+            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7012,9 +7039,9 @@ impl __rt::serde::Serialize for Notification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7068,7 +7095,10 @@ impl __rt::serde::Serialize for NotificationMetaObject {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.subscription_id {
-            __m.serialize_entry("io.modelcontextprotocol/subscriptionId", v)?;
+            __m.serialize_entry(
+                &__rt::Plain("io.modelcontextprotocol/subscriptionId"),
+                v,
+            )?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7115,7 +7145,7 @@ impl __rt::serde::Serialize for NotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7168,21 +7198,21 @@ impl __rt::serde::Serialize for NumberSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", &self.r#type)?;
+        __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.minimum {
-            __m.serialize_entry("minimum", v)?;
+            __m.serialize_entry(&__rt::Plain("minimum"), v)?;
         }
         if let Some(v) = &self.maximum {
-            __m.serialize_entry("maximum", v)?;
+            __m.serialize_entry(&__rt::Plain("maximum"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7301,10 +7331,10 @@ impl __rt::serde::Serialize for PaginatedRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("method", &self.method)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7355,9 +7385,9 @@ impl __rt::serde::Serialize for PaginatedRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         if let Some(v) = &self.cursor {
-            __m.serialize_entry("cursor", v)?;
+            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7413,11 +7443,11 @@ impl __rt::serde::Serialize for PaginatedResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         if let Some(v) = &self.next_cursor {
-            __m.serialize_entry("nextCursor", v)?;
+            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7474,10 +7504,10 @@ impl __rt::serde::Serialize for ParseError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32700i64)?;
-        __m.serialize_entry("message", &self.message)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32700i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         if let Some(v) = &self.data {
-            __m.serialize_entry("data", v)?;
+            __m.serialize_entry(&__rt::Plain("data"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7692,9 +7722,12 @@ impl __rt::serde::Serialize for ProgressNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/progress")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/progress"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7742,15 +7775,15 @@ impl __rt::serde::Serialize for ProgressNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("progressToken", &self.progress_token)?;
-        __m.serialize_entry("progress", &self.progress)?;
+        __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
+        __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
         if let Some(v) = &self.total {
-            __m.serialize_entry("total", v)?;
+            __m.serialize_entry(&__rt::Plain("total"), v)?;
         }
         if let Some(v) = &self.message {
-            __m.serialize_entry("message", v)?;
+            __m.serialize_entry(&__rt::Plain("message"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7892,21 +7925,21 @@ impl __rt::serde::Serialize for Prompt {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.arguments {
-            __m.serialize_entry("arguments", v)?;
+            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7995,15 +8028,15 @@ impl __rt::serde::Serialize for PromptArgument {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.required {
-            __m.serialize_entry("required", v)?;
+            __m.serialize_entry(&__rt::Plain("required"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8067,10 +8100,13 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/prompts/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/prompts/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8121,8 +8157,8 @@ impl __rt::serde::Serialize for PromptMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8173,10 +8209,10 @@ impl __rt::serde::Serialize for PromptReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/prompt")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8228,10 +8264,10 @@ impl __rt::serde::Serialize for ReadResourceRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "resources/read")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8283,13 +8319,13 @@ impl __rt::serde::Serialize for ReadResourceRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.input_responses {
-            __m.serialize_entry("inputResponses", v)?;
+            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
         }
         if let Some(v) = &self.request_state {
-            __m.serialize_entry("requestState", v)?;
+            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8375,12 +8411,12 @@ impl __rt::serde::Serialize for ReadResourceResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
-        __m.serialize_entry("ttlMs", &self.ttl_ms)?;
-        __m.serialize_entry("cacheScope", &self.cache_scope)?;
-        __m.serialize_entry("contents", &self.contents)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
+        __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
+        __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8541,9 +8577,9 @@ impl __rt::serde::Serialize for ReadResourceResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8648,9 +8684,9 @@ impl __rt::serde::Serialize for Request {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("method", &self.method)?;
+        __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8780,21 +8816,21 @@ impl __rt::serde::Serialize for RequestMetaObject {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.progress_token {
-            __m.serialize_entry("progressToken", v)?;
+            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
         }
         __m.serialize_entry(
-            "io.modelcontextprotocol/protocolVersion",
+            &__rt::Plain("io.modelcontextprotocol/protocolVersion"),
             &self.protocol_version,
         )?;
         if let Some(v) = &self.client_info {
-            __m.serialize_entry("io.modelcontextprotocol/clientInfo", v)?;
+            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/clientInfo"), v)?;
         }
         __m.serialize_entry(
-            "io.modelcontextprotocol/clientCapabilities",
+            &__rt::Plain("io.modelcontextprotocol/clientCapabilities"),
             &self.client_capabilities,
         )?;
         if let Some(v) = &self.log_level {
-            __m.serialize_entry("io.modelcontextprotocol/logLevel", v)?;
+            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/logLevel"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8865,7 +8901,7 @@ impl __rt::serde::Serialize for RequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8934,28 +8970,28 @@ impl __rt::serde::Serialize for Resource {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9052,12 +9088,12 @@ impl __rt::serde::Serialize for ResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9147,29 +9183,29 @@ impl __rt::serde::Serialize for ResourceLink {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "resource_link")?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource_link"))?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.size {
-            __m.serialize_entry("size", v)?;
+            __m.serialize_entry(&__rt::Plain("size"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9268,10 +9304,13 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/resources/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9319,8 +9358,8 @@ impl __rt::serde::Serialize for ResourceRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9386,25 +9425,25 @@ impl __rt::serde::Serialize for ResourceTemplate {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
-        __m.serialize_entry("uriTemplate", &self.uri_template)?;
+        __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9494,8 +9533,8 @@ impl __rt::serde::Serialize for ResourceTemplateReference {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "ref/resource")?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9537,9 +9576,12 @@ impl __rt::serde::Serialize for ResourceUpdatedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/resources/updated")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/resources/updated"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9581,9 +9623,9 @@ impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9635,9 +9677,9 @@ impl __rt::serde::Serialize for McpResult {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9689,7 +9731,7 @@ impl __rt::serde::Serialize for ResultMetaObject {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.server_info {
-            __m.serialize_entry("io.modelcontextprotocol/serverInfo", v)?;
+            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/serverInfo"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9785,12 +9827,12 @@ impl __rt::serde::Serialize for Root {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.name {
-            __m.serialize_entry("name", v)?;
+            __m.serialize_entry(&__rt::Plain("name"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9845,10 +9887,10 @@ impl __rt::serde::Serialize for SamplingMessage {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("role", &self.role)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10132,25 +10174,25 @@ impl __rt::serde::Serialize for ServerCapabilities {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.experimental {
-            __m.serialize_entry("experimental", v)?;
+            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
         }
         if let Some(v) = &self.logging {
-            __m.serialize_entry("logging", v)?;
+            __m.serialize_entry(&__rt::Plain("logging"), v)?;
         }
         if let Some(v) = &self.completions {
-            __m.serialize_entry("completions", v)?;
+            __m.serialize_entry(&__rt::Plain("completions"), v)?;
         }
         if let Some(v) = &self.prompts {
-            __m.serialize_entry("prompts", v)?;
+            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
         }
         if let Some(v) = &self.resources {
-            __m.serialize_entry("resources", v)?;
+            __m.serialize_entry(&__rt::Plain("resources"), v)?;
         }
         if let Some(v) = &self.tools {
-            __m.serialize_entry("tools", v)?;
+            __m.serialize_entry(&__rt::Plain("tools"), v)?;
         }
         if let Some(v) = &self.extensions {
-            __m.serialize_entry("extensions", v)?;
+            __m.serialize_entry(&__rt::Plain("extensions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10263,7 +10305,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10309,10 +10351,10 @@ impl __rt::serde::Serialize for ServerCapabilitiesResources {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.subscribe {
-            __m.serialize_entry("subscribe", v)?;
+            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
         }
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10363,7 +10405,7 @@ impl __rt::serde::Serialize for ServerCapabilitiesTools {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.list_changed {
-            __m.serialize_entry("listChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10782,24 +10824,24 @@ impl __rt::serde::Serialize for StringSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_length {
-            __m.serialize_entry("minLength", v)?;
+            __m.serialize_entry(&__rt::Plain("minLength"), v)?;
         }
         if let Some(v) = &self.max_length {
-            __m.serialize_entry("maxLength", v)?;
+            __m.serialize_entry(&__rt::Plain("maxLength"), v)?;
         }
         if let Some(v) = &self.format {
-            __m.serialize_entry("format", v)?;
+            __m.serialize_entry(&__rt::Plain("format"), v)?;
         }
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10936,16 +10978,16 @@ impl __rt::serde::Serialize for SubscriptionFilter {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.tools_list_changed {
-            __m.serialize_entry("toolsListChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("toolsListChanged"), v)?;
         }
         if let Some(v) = &self.prompts_list_changed {
-            __m.serialize_entry("promptsListChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("promptsListChanged"), v)?;
         }
         if let Some(v) = &self.resources_list_changed {
-            __m.serialize_entry("resourcesListChanged", v)?;
+            __m.serialize_entry(&__rt::Plain("resourcesListChanged"), v)?;
         }
         if let Some(v) = &self.resource_subscriptions {
-            __m.serialize_entry("resourceSubscriptions", v)?;
+            __m.serialize_entry(&__rt::Plain("resourceSubscriptions"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11024,9 +11066,12 @@ impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/subscriptions/acknowledged")?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/subscriptions/acknowledged"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11071,9 +11116,9 @@ impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotificationParams {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("notifications", &self.notifications)?;
+        __m.serialize_entry(&__rt::Plain("notifications"), &self.notifications)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11129,10 +11174,13 @@ impl __rt::serde::Serialize for SubscriptionsListenRequest {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "subscriptions/listen")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("params", &self.params)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("subscriptions/listen"),
+        )?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11182,8 +11230,8 @@ impl __rt::serde::Serialize for SubscriptionsListenRequestParams {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
-        __m.serialize_entry("notifications", &self.notifications)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("notifications"), &self.notifications)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11238,8 +11286,8 @@ impl __rt::serde::Serialize for SubscriptionsListenResult {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("_meta", &self.meta)?;
-        __m.serialize_entry("resultType", &self.result_type)?;
+        __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
+        __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11297,10 +11345,10 @@ impl __rt::serde::Serialize for SubscriptionsListenResultMetaObject {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.server_info {
-            __m.serialize_entry("io.modelcontextprotocol/serverInfo", v)?;
+            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/serverInfo"), v)?;
         }
         __m.serialize_entry(
-            "io.modelcontextprotocol/subscriptionId",
+            &__rt::Plain("io.modelcontextprotocol/subscriptionId"),
             &self.subscription_id,
         )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
@@ -11358,9 +11406,9 @@ impl __rt::serde::Serialize for SubscriptionsListenResultResponse {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("result", &self.result)?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("result"), &self.result)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11414,13 +11462,13 @@ impl __rt::serde::Serialize for TextContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "text")?;
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11480,14 +11528,14 @@ impl __rt::serde::Serialize for TextResourceContents {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("uri", &self.uri)?;
+        __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         if let Some(v) = &self.mime_type {
-            __m.serialize_entry("mimeType", v)?;
+            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
-        __m.serialize_entry("text", &self.text)?;
+        __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11552,22 +11600,22 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "array")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_items {
-            __m.serialize_entry("minItems", v)?;
+            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
         }
         if let Some(v) = &self.max_items {
-            __m.serialize_entry("maxItems", v)?;
+            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
         }
-        __m.serialize_entry("items", &self.items)?;
+        __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11644,8 +11692,8 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("const", &self.r#const)?;
-        __m.serialize_entry("title", &self.title)?;
+        __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
+        __m.serialize_entry(&__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11682,7 +11730,7 @@ impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("anyOf", &self.any_of)?;
+        __m.serialize_entry(&__rt::Plain("anyOf"), &self.any_of)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11731,16 +11779,16 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("oneOf", &self.one_of)?;
+        __m.serialize_entry(&__rt::Plain("oneOf"), &self.one_of)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11803,8 +11851,8 @@ impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("const", &self.r#const)?;
-        __m.serialize_entry("title", &self.title)?;
+        __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
+        __m.serialize_entry(&__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11888,25 +11936,25 @@ impl __rt::serde::Serialize for Tool {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("name", &self.name)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.icons {
-            __m.serialize_entry("icons", v)?;
+            __m.serialize_entry(&__rt::Plain("icons"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("inputSchema", &self.input_schema)?;
+        __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
         if let Some(v) = &self.output_schema {
-            __m.serialize_entry("outputSchema", v)?;
+            __m.serialize_entry(&__rt::Plain("outputSchema"), v)?;
         }
         if let Some(v) = &self.annotations {
-            __m.serialize_entry("annotations", v)?;
+            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12018,9 +12066,9 @@ impl __rt::serde::Serialize for ToolInputSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "object")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         if let Some(v) = &self.schema {
-            __m.serialize_entry("$schema", v)?;
+            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12065,7 +12113,7 @@ impl __rt::serde::Serialize for ToolOutputSchema {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.schema {
-            __m.serialize_entry("$schema", v)?;
+            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12139,19 +12187,19 @@ impl __rt::serde::Serialize for ToolAnnotations {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry("readOnlyHint", v)?;
+            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
         }
         if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry("destructiveHint", v)?;
+            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
         }
         if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry("idempotentHint", v)?;
+            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
         }
         if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry("openWorldHint", v)?;
+            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12226,7 +12274,7 @@ impl __rt::serde::Serialize for ToolChoice {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         if let Some(v) = &self.mode {
-            __m.serialize_entry("mode", v)?;
+            __m.serialize_entry(&__rt::Plain("mode"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12321,10 +12369,13 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
-        __m.serialize_entry("method", "notifications/tools/list_changed")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+        __m.serialize_entry(
+            &__rt::Plain("method"),
+            &__rt::Plain("notifications/tools/list_changed"),
+        )?;
         if let Some(v) = &self.params {
-            __m.serialize_entry("params", v)?;
+            __m.serialize_entry(&__rt::Plain("params"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12394,17 +12445,17 @@ impl __rt::serde::Serialize for ToolResultContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "tool_result")?;
-        __m.serialize_entry("toolUseId", &self.tool_use_id)?;
-        __m.serialize_entry("content", &self.content)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_result"))?;
+        __m.serialize_entry(&__rt::Plain("toolUseId"), &self.tool_use_id)?;
+        __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         if let Some(v) = &self.structured_content {
-            __m.serialize_entry("structuredContent", v)?;
+            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
         }
         if let Some(v) = &self.is_error {
-            __m.serialize_entry("isError", v)?;
+            __m.serialize_entry(&__rt::Plain("isError"), v)?;
         }
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12479,12 +12530,12 @@ impl __rt::serde::Serialize for ToolUseContent {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "tool_use")?;
-        __m.serialize_entry("id", &self.id)?;
-        __m.serialize_entry("name", &self.name)?;
-        __m.serialize_entry("input", &self.input)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_use"))?;
+        __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
+        __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
+        __m.serialize_entry(&__rt::Plain("input"), &self.input)?;
         if let Some(v) = &self.meta {
-            __m.serialize_entry("_meta", v)?;
+            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12543,11 +12594,11 @@ impl __rt::serde::Serialize for UnsupportedProtocolVersionError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("jsonrpc", "2.0")?;
+        __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         if let Some(v) = &self.id {
-            __m.serialize_entry("id", v)?;
+            __m.serialize_entry(&__rt::Plain("id"), v)?;
         }
-        __m.serialize_entry("error", &self.error)?;
+        __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12599,8 +12650,8 @@ impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorErrorData {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("supported", &self.supported)?;
-        __m.serialize_entry("requested", &self.requested)?;
+        __m.serialize_entry(&__rt::Plain("supported"), &self.supported)?;
+        __m.serialize_entry(&__rt::Plain("requested"), &self.requested)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12643,9 +12694,9 @@ impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorError {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("code", &-32022i64)?;
-        __m.serialize_entry("message", &self.message)?;
-        __m.serialize_entry("data", &self.data)?;
+        __m.serialize_entry(&__rt::Plain("code"), &-32022i64)?;
+        __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
+        __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12702,22 +12753,22 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "array")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
         if let Some(v) = &self.min_items {
-            __m.serialize_entry("minItems", v)?;
+            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
         }
         if let Some(v) = &self.max_items {
-            __m.serialize_entry("maxItems", v)?;
+            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
         }
-        __m.serialize_entry("items", &self.items)?;
+        __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12796,8 +12847,8 @@ impl __rt::serde::Serialize for UntitledMultiSelectEnumSchemaItems {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12843,16 +12894,16 @@ impl __rt::serde::Serialize for UntitledSingleSelectEnumSchema {
     ) -> ::core::result::Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        __m.serialize_entry("type", "string")?;
+        __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
         if let Some(v) = &self.title {
-            __m.serialize_entry("title", v)?;
+            __m.serialize_entry(&__rt::Plain("title"), v)?;
         }
         if let Some(v) = &self.description {
-            __m.serialize_entry("description", v)?;
+            __m.serialize_entry(&__rt::Plain("description"), v)?;
         }
-        __m.serialize_entry("enum", &self.r#enum)?;
+        __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
         if let Some(v) = &self.default {
-            __m.serialize_entry("default", v)?;
+            __m.serialize_entry(&__rt::Plain("default"), v)?;
         }
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -14303,9 +14354,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_audience = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_last_modified = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_audience)?,
+                        1 => __rt::pull::member(p, &mut f_priority)?,
+                        2 => __rt::pull::member(p, &mut f_last_modified)?,
                         _ => {}
                     }
                     Ok(())
@@ -14342,10 +14393,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "audio")?,
                         _ => {}
                     }
@@ -14382,8 +14433,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -14419,10 +14470,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_blob = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_blob)?,
                         _ => {}
                     }
                     Ok(())
@@ -14459,9 +14510,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_default)?,
                         3 => __rt::pull::const_str(p, "boolean")?,
                         _ => {}
                     }
@@ -14499,10 +14550,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        3 => __rt::pull::member(p, &mut f_cache_scope)?,
                         _ => {}
                     }
                     Ok(())
@@ -14551,8 +14602,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tools/call")?,
                         _ => {}
@@ -14591,15 +14642,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_input_responses = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
+                        2 => __rt::pull::member(p, &mut f_request_state)?,
+                        3 => __rt::pull::member(p, &mut f_name)?,
+                        4 => __rt::pull::member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -14645,11 +14692,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_content)?,
+                        3 => __rt::pull::member(p, &mut f_structured_content)?,
+                        4 => __rt::pull::member(p, &mut f_is_error)?,
                         _ => {}
                     }
                     Ok(())
@@ -14686,8 +14733,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -14810,7 +14857,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
@@ -14846,9 +14893,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_request_id = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_request_id)?,
+                        2 => __rt::pull::member(p, &mut f_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -14892,17 +14939,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_roots = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sampling = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_elicitation = Some(__rt::pull::Decode::decode(p)?),
-                        4 => {
-                            f_extensions = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::member(p, &mut f_roots)?,
+                        2 => __rt::pull::member(p, &mut f_sampling)?,
+                        3 => __rt::pull::member(p, &mut f_elicitation)?,
+                        4 => __rt::pull::boxed_member(p, &mut f_extensions)?,
                         _ => {}
                     }
                     Ok(())
@@ -14939,8 +14980,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_context = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        1 => f_tools = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::boxed_member(p, &mut f_context)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -14974,8 +15015,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_form = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        1 => f_url = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::boxed_member(p, &mut f_form)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_url)?,
                         _ => {}
                     }
                     Ok(())
@@ -15008,7 +15049,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/cancelled")?,
                         _ => {}
@@ -15161,8 +15202,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "completion/complete")?,
                         _ => {}
@@ -15200,10 +15241,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_ref = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_argument = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_context = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_ref)?,
+                        2 => __rt::pull::member(p, &mut f_argument)?,
+                        3 => __rt::pull::member(p, &mut f_context)?,
                         _ => {}
                     }
                     Ok(())
@@ -15290,8 +15331,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_value = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_value)?,
                         _ => {}
                     }
                     Ok(())
@@ -15324,7 +15365,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -15358,9 +15399,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_completion = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_completion)?,
                         _ => {}
                     }
                     Ok(())
@@ -15396,9 +15437,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_values = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_has_more = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_values)?,
+                        1 => __rt::pull::member(p, &mut f_total)?,
+                        2 => __rt::pull::member(p, &mut f_has_more)?,
                         _ => {}
                     }
                     Ok(())
@@ -15433,8 +15474,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -15540,7 +15581,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "sampling/createMessage")?,
                         _ => {}
                     }
@@ -15593,16 +15634,16 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_messages = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_model_preferences = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_system_prompt = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_include_context = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_temperature = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_max_tokens = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_stop_sequences = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_metadata = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        8 => f_tools = Some(__rt::pull::Decode::decode(p)?),
-                        9 => f_tool_choice = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_messages)?,
+                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
+                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
+                        3 => __rt::pull::member(p, &mut f_include_context)?,
+                        4 => __rt::pull::member(p, &mut f_temperature)?,
+                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
+                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
+                        7 => __rt::pull::boxed_member(p, &mut f_metadata)?,
+                        8 => __rt::pull::member(p, &mut f_tools)?,
+                        9 => __rt::pull::member(p, &mut f_tool_choice)?,
                         _ => {}
                     }
                     Ok(())
@@ -15660,11 +15701,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_model = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_stop_reason = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_model)?,
+                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
                         _ => {}
                     }
                     Ok(())
@@ -15783,8 +15824,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "server/discover")?,
                         _ => {}
@@ -15833,13 +15874,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_supported_versions = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_instructions = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        3 => __rt::pull::member(p, &mut f_cache_scope)?,
+                        4 => __rt::pull::member(p, &mut f_supported_versions)?,
+                        5 => __rt::pull::member(p, &mut f_capabilities)?,
+                        6 => __rt::pull::member(p, &mut f_instructions)?,
                         _ => {}
                     }
                     Ok(())
@@ -15894,8 +15935,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -15929,7 +15970,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "elicitation/create")?,
                         _ => {}
                     }
@@ -15964,9 +16005,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_mode = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_requested_schema = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_mode)?,
+                        1 => __rt::pull::member(p, &mut f_message)?,
+                        2 => __rt::pull::member(p, &mut f_requested_schema)?,
                         _ => {}
                     }
                     Ok(())
@@ -16018,9 +16059,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_properties = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_schema)?,
+                        1 => __rt::pull::member(p, &mut f_properties)?,
+                        2 => __rt::pull::member(p, &mut f_required)?,
                         3 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -16106,8 +16147,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_url)?,
                         2 => __rt::pull::const_str(p, "url")?,
                         _ => {}
                     }
@@ -16142,8 +16183,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_action = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_action)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -16224,9 +16265,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_resource = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_resource)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         3 => __rt::pull::const_str(p, "resource")?,
                         _ => {}
                     }
@@ -16586,9 +16627,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_code = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_code)?,
+                        1 => __rt::pull::member(p, &mut f_message)?,
+                        2 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -16623,8 +16664,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "prompts/get")?,
                         _ => {}
@@ -16663,15 +16704,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_input_responses = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(Box::new(__rt::pull::Decode::decode(p)?)),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
+                        2 => __rt::pull::member(p, &mut f_request_state)?,
+                        3 => __rt::pull::member(p, &mut f_name)?,
+                        4 => __rt::pull::boxed_member(p, &mut f_arguments)?,
                         _ => {}
                     }
                     Ok(())
@@ -16710,10 +16747,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_messages = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_messages)?,
                         _ => {}
                     }
                     Ok(())
@@ -16749,8 +16786,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -16875,8 +16912,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -16911,8 +16948,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32020i64)?,
                         _ => {}
                     }
@@ -16949,10 +16986,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_src = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_sizes = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_theme = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_src)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_sizes)?,
+                        3 => __rt::pull::member(p, &mut f_theme)?,
                         _ => {}
                     }
                     Ok(())
@@ -16994,7 +17031,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_icons = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_icons)?,
                         _ => {}
                     }
                     Ok(())
@@ -17029,10 +17066,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_data = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_data)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_annotations)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "image")?,
                         _ => {}
                     }
@@ -17080,12 +17117,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_version = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_website_url = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_version)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_website_url)?,
                         _ => {}
                     }
                     Ok(())
@@ -17182,13 +17219,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_input_requests = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_input_requests)?,
+                        2 => __rt::pull::member(p, &mut f_request_state)?,
                         3 => __rt::pull::const_str(p, "input_required")?,
                         _ => {}
                     }
@@ -17353,13 +17386,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_input_responses = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        2 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
+                        2 => __rt::pull::member(p, &mut f_request_state)?,
                         _ => {}
                     }
                     Ok(())
@@ -17394,8 +17423,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32603i64)?,
                         _ => {}
                     }
@@ -17430,8 +17459,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32602i64)?,
                         _ => {}
                     }
@@ -17466,8 +17495,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32600i64)?,
                         _ => {}
                     }
@@ -17502,8 +17531,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -17663,8 +17692,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -17700,9 +17729,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -17828,8 +17857,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -17903,11 +17932,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_enum = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_enum_names = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_enum)?,
+                        3 => __rt::pull::member(p, &mut f_enum_names)?,
+                        4 => __rt::pull::member(p, &mut f_default)?,
                         5 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -17945,8 +17974,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "prompts/list")?,
                         _ => {}
@@ -17993,12 +18022,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
+                        5 => __rt::pull::member(p, &mut f_prompts)?,
                         _ => {}
                     }
                     Ok(())
@@ -18049,8 +18078,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18085,8 +18114,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/templates/list")?,
                         _ => {}
@@ -18133,12 +18162,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_resource_templates = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
+                        5 => __rt::pull::member(p, &mut f_resource_templates)?,
                         _ => {}
                     }
                     Ok(())
@@ -18192,8 +18221,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18228,8 +18257,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/list")?,
                         _ => {}
@@ -18276,12 +18305,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_resources = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
+                        5 => __rt::pull::member(p, &mut f_resources)?,
                         _ => {}
                     }
                     Ok(())
@@ -18332,8 +18361,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18367,7 +18396,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "roots/list")?,
                         _ => {}
                     }
@@ -18400,7 +18429,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -18432,7 +18461,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_roots = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_roots)?,
                         _ => {}
                     }
                     Ok(())
@@ -18465,8 +18494,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "tools/list")?,
                         _ => {}
@@ -18513,12 +18542,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
+                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
+                        5 => __rt::pull::member(p, &mut f_tools)?,
                         _ => {}
                     }
                     Ok(())
@@ -18569,8 +18598,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18626,7 +18655,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/message")?,
                         _ => {}
@@ -18663,10 +18692,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_level = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_logger = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_level)?,
+                        2 => __rt::pull::member(p, &mut f_logger)?,
+                        3 => __rt::pull::member(p, &mut f_data)?,
                         _ => {}
                     }
                     Ok(())
@@ -18702,8 +18731,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32601i64)?,
                         _ => {}
                     }
@@ -18738,8 +18767,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -18774,11 +18803,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_required_capabilities = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_required_capabilities)?,
                         _ => {}
                     }
                     Ok(())
@@ -18814,8 +18839,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32021i64)?,
                         _ => {}
                     }
@@ -18849,7 +18874,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
                         _ => {}
                     }
                     Ok(())
@@ -18889,14 +18914,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_hints = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cost_priority = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_speed_priority = Some(__rt::pull::Decode::decode(p)?),
-                        3 => {
-                            f_intelligence_priority = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_hints)?,
+                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
+                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
+                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
                         _ => {}
                     }
                     Ok(())
@@ -19052,8 +19073,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -19086,7 +19107,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_subscription_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_subscription_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -19118,7 +19139,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -19155,12 +19176,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_type = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_minimum = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_maximum = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_type)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_minimum)?,
+                        4 => __rt::pull::member(p, &mut f_maximum)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         _ => {}
                     }
                     Ok(())
@@ -19212,9 +19233,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_method)?,
+                        2 => __rt::pull::member(p, &mut f_params)?,
                         3 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -19250,8 +19271,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -19286,9 +19307,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_next_cursor = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
                         _ => {}
                     }
                     Ok(())
@@ -19323,8 +19344,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32700i64)?,
                         _ => {}
                     }
@@ -19643,7 +19664,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/progress")?,
                         _ => {}
@@ -19681,11 +19702,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_total = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_progress_token)?,
+                        2 => __rt::pull::member(p, &mut f_progress)?,
+                        3 => __rt::pull::member(p, &mut f_total)?,
+                        4 => __rt::pull::member(p, &mut f_message)?,
                         _ => {}
                     }
                     Ok(())
@@ -19743,12 +19764,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_arguments = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_arguments)?,
+                        5 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -19788,10 +19809,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_required = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_description)?,
+                        3 => __rt::pull::member(p, &mut f_required)?,
                         _ => {}
                     }
                     Ok(())
@@ -19826,7 +19847,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(
@@ -19866,8 +19887,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
                         _ => {}
                     }
                     Ok(())
@@ -19901,8 +19922,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         2 => __rt::pull::const_str(p, "ref/prompt")?,
                         _ => {}
                     }
@@ -19937,8 +19958,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "resources/read")?,
                         _ => {}
@@ -19976,14 +19997,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        2 => {
-                            f_input_responses = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_request_state = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
+                        3 => __rt::pull::member(p, &mut f_request_state)?,
                         _ => {}
                     }
                     Ok(())
@@ -20022,11 +20039,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_ttl_ms = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_cache_scope = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_contents = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
+                        2 => __rt::pull::member(p, &mut f_ttl_ms)?,
+                        3 => __rt::pull::member(p, &mut f_cache_scope)?,
+                        4 => __rt::pull::member(p, &mut f_contents)?,
                         _ => {}
                     }
                     Ok(())
@@ -20159,8 +20176,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -20292,8 +20309,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_method = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_method)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         _ => {}
                     }
                     Ok(())
@@ -20352,11 +20369,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_progress_token = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_protocol_version = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_client_info = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_client_capabilities = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_log_level = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_progress_token)?,
+                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
+                        2 => __rt::pull::member(p, &mut f_client_info)?,
+                        3 => __rt::pull::member(p, &mut f_client_capabilities)?,
+                        4 => __rt::pull::member(p, &mut f_log_level)?,
                         _ => {}
                     }
                     Ok(())
@@ -20398,7 +20415,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -20448,15 +20465,15 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_uri)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_mime_type)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_size)?,
+                        8 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -20498,9 +20515,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -20553,15 +20570,15 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_size = Some(__rt::pull::Decode::decode(p)?),
-                        8 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_uri)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_mime_type)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_size)?,
+                        8 => __rt::pull::member(p, &mut f_meta)?,
                         9 => __rt::pull::const_str(p, "resource_link")?,
                         _ => {}
                     }
@@ -20602,7 +20619,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(
@@ -20642,8 +20659,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -20692,14 +20709,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_uri_template = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_uri_template)?,
+                        4 => __rt::pull::member(p, &mut f_description)?,
+                        5 => __rt::pull::member(p, &mut f_mime_type)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -20738,7 +20755,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
                         1 => __rt::pull::const_str(p, "ref/resource")?,
                         _ => {}
                     }
@@ -20771,7 +20788,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => __rt::pull::const_str(p, "notifications/resources/updated")?,
                         _ => {}
@@ -20806,8 +20823,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_uri = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_uri)?,
                         _ => {}
                     }
                     Ok(())
@@ -20841,8 +20858,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
                         _ => {}
                     }
                     Ok(())
@@ -20875,7 +20892,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_server_info)?,
                         _ => {}
                     }
                     Ok(())
@@ -20916,9 +20933,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -20954,9 +20971,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_role = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_role)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -21158,23 +21175,13 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => {
-                            f_experimental = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        1 => f_logging = Some(Box::new(__rt::pull::Decode::decode(p)?)),
-                        2 => {
-                            f_completions = Some(
-                                Box::new(__rt::pull::Decode::decode(p)?),
-                            );
-                        }
-                        3 => f_prompts = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_resources = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_tools = Some(__rt::pull::Decode::decode(p)?),
-                        6 => {
-                            f_extensions = Some(Box::new(__rt::pull::Decode::decode(p)?));
-                        }
+                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
+                        1 => __rt::pull::boxed_member(p, &mut f_logging)?,
+                        2 => __rt::pull::boxed_member(p, &mut f_completions)?,
+                        3 => __rt::pull::member(p, &mut f_prompts)?,
+                        4 => __rt::pull::member(p, &mut f_resources)?,
+                        5 => __rt::pull::member(p, &mut f_tools)?,
+                        6 => __rt::pull::boxed_member(p, &mut f_extensions)?,
                         _ => {}
                     }
                     Ok(())
@@ -21212,7 +21219,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -21245,8 +21252,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_subscribe = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_subscribe)?,
+                        1 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -21279,7 +21286,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_list_changed = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_list_changed)?,
                         _ => {}
                     }
                     Ok(())
@@ -21792,12 +21799,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_length = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_length = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_format = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_length)?,
+                        3 => __rt::pull::member(p, &mut f_max_length)?,
+                        4 => __rt::pull::member(p, &mut f_format)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         6 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -21856,20 +21863,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_tools_list_changed = Some(__rt::pull::Decode::decode(p)?),
-                        1 => {
-                            f_prompts_list_changed = Some(__rt::pull::Decode::decode(p)?);
-                        }
-                        2 => {
-                            f_resources_list_changed = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
-                        3 => {
-                            f_resource_subscriptions = Some(
-                                __rt::pull::Decode::decode(p)?,
-                            );
-                        }
+                        0 => __rt::pull::member(p, &mut f_tools_list_changed)?,
+                        1 => __rt::pull::member(p, &mut f_prompts_list_changed)?,
+                        2 => __rt::pull::member(p, &mut f_resources_list_changed)?,
+                        3 => __rt::pull::member(p, &mut f_resource_subscriptions)?,
                         _ => {}
                     }
                     Ok(())
@@ -21904,7 +21901,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(
@@ -21945,8 +21942,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_notifications = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_notifications)?,
                         _ => {}
                     }
                     Ok(())
@@ -21980,8 +21977,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_params)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         3 => __rt::pull::const_str(p, "subscriptions/listen")?,
                         _ => {}
@@ -22017,8 +22014,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_notifications = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_notifications)?,
                         _ => {}
                     }
                     Ok(())
@@ -22052,8 +22049,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result_type = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_meta)?,
+                        1 => __rt::pull::member(p, &mut f_result_type)?,
                         _ => {}
                     }
                     Ok(())
@@ -22090,8 +22087,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_server_info = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_subscription_id = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_server_info)?,
+                        1 => __rt::pull::member(p, &mut f_subscription_id)?,
                         _ => {}
                     }
                     Ok(())
@@ -22128,8 +22125,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_result = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_result)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -22165,9 +22162,9 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_text = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_text)?,
+                        1 => __rt::pull::member(p, &mut f_annotations)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
                         3 => __rt::pull::const_str(p, "text")?,
                         _ => {}
                     }
@@ -22205,10 +22202,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_uri = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_mime_type = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_meta = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_uri)?,
+                        1 => __rt::pull::member(p, &mut f_mime_type)?,
+                        2 => __rt::pull::member(p, &mut f_meta)?,
+                        3 => __rt::pull::member(p, &mut f_text)?,
                         _ => {}
                     }
                     Ok(())
@@ -22256,12 +22253,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_items = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_items = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_items = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_items)?,
+                        3 => __rt::pull::member(p, &mut f_max_items)?,
+                        4 => __rt::pull::member(p, &mut f_items)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         6 => __rt::pull::const_str(p, "array")?,
                         _ => {}
                     }
@@ -22300,8 +22297,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_const = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_const)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -22334,7 +22331,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_any_of = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_any_of)?,
                         _ => {}
                     }
                     Ok(())
@@ -22369,10 +22366,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_one_of = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_one_of)?,
+                        3 => __rt::pull::member(p, &mut f_default)?,
                         4 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -22409,8 +22406,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_const = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_const)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
                         _ => {}
                     }
                     Ok(())
@@ -22459,14 +22456,14 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_icons = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_input_schema = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_output_schema = Some(__rt::pull::Decode::decode(p)?),
-                        6 => f_annotations = Some(__rt::pull::Decode::decode(p)?),
-                        7 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_name)?,
+                        1 => __rt::pull::member(p, &mut f_title)?,
+                        2 => __rt::pull::member(p, &mut f_icons)?,
+                        3 => __rt::pull::member(p, &mut f_description)?,
+                        4 => __rt::pull::member(p, &mut f_input_schema)?,
+                        5 => __rt::pull::member(p, &mut f_output_schema)?,
+                        6 => __rt::pull::member(p, &mut f_annotations)?,
+                        7 => __rt::pull::member(p, &mut f_meta)?,
                         _ => {}
                     }
                     Ok(())
@@ -22505,7 +22502,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_schema)?,
                         1 => __rt::pull::const_str(p, "object")?,
                         _ => {}
                     }
@@ -22538,7 +22535,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_schema = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_schema)?,
                         _ => {}
                     }
                     Ok(())
@@ -22580,11 +22577,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_read_only_hint = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_destructive_hint = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_idempotent_hint = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_open_world_hint = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
+                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
+                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
+                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
                         _ => {}
                     }
                     Ok(())
@@ -22620,7 +22617,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_mode = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_mode)?,
                         _ => {}
                     }
                     Ok(())
@@ -22665,7 +22662,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_params)?,
                         1 => __rt::pull::const_str(p, "2.0")?,
                         2 => {
                             __rt::pull::const_str(p, "notifications/tools/list_changed")?
@@ -22712,11 +22709,11 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_tool_use_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_content = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_structured_content = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_is_error = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_tool_use_id)?,
+                        1 => __rt::pull::member(p, &mut f_content)?,
+                        2 => __rt::pull::member(p, &mut f_structured_content)?,
+                        3 => __rt::pull::member(p, &mut f_is_error)?,
+                        4 => __rt::pull::member(p, &mut f_meta)?,
                         5 => __rt::pull::const_str(p, "tool_result")?,
                         _ => {}
                     }
@@ -22756,10 +22753,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_name = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_input = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_name)?,
+                        2 => __rt::pull::member(p, &mut f_input)?,
+                        3 => __rt::pull::member(p, &mut f_meta)?,
                         4 => __rt::pull::const_str(p, "tool_use")?,
                         _ => {}
                     }
@@ -22796,8 +22793,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_id)?,
+                        1 => __rt::pull::member(p, &mut f_error)?,
                         2 => __rt::pull::const_str(p, "2.0")?,
                         _ => {}
                     }
@@ -22832,8 +22829,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_supported = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_requested = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_supported)?,
+                        1 => __rt::pull::member(p, &mut f_requested)?,
                         _ => {}
                     }
                     Ok(())
@@ -22867,8 +22864,8 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_message = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_data = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_message)?,
+                        1 => __rt::pull::member(p, &mut f_data)?,
                         2 => __rt::pull::const_int(p, -32022i64)?,
                         _ => {}
                     }
@@ -22915,12 +22912,12 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_min_items = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_max_items = Some(__rt::pull::Decode::decode(p)?),
-                        4 => f_items = Some(__rt::pull::Decode::decode(p)?),
-                        5 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_min_items)?,
+                        3 => __rt::pull::member(p, &mut f_max_items)?,
+                        4 => __rt::pull::member(p, &mut f_items)?,
+                        5 => __rt::pull::member(p, &mut f_default)?,
                         6 => __rt::pull::const_str(p, "array")?,
                         _ => {}
                     }
@@ -22958,7 +22955,7 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_enum)?,
                         1 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }
@@ -22994,10 +22991,10 @@ pub mod __de {
                 __rt::pull::Unknown::Keep(&mut extra),
                 &mut |p, i| {
                     match i {
-                        0 => f_title = Some(__rt::pull::Decode::decode(p)?),
-                        1 => f_description = Some(__rt::pull::Decode::decode(p)?),
-                        2 => f_enum = Some(__rt::pull::Decode::decode(p)?),
-                        3 => f_default = Some(__rt::pull::Decode::decode(p)?),
+                        0 => __rt::pull::member(p, &mut f_title)?,
+                        1 => __rt::pull::member(p, &mut f_description)?,
+                        2 => __rt::pull::member(p, &mut f_enum)?,
+                        3 => __rt::pull::member(p, &mut f_default)?,
                         4 => __rt::pull::const_str(p, "string")?,
                         _ => {}
                     }

@@ -65,7 +65,7 @@ pub use messages::{Awaiting, Awaits, ResultResponse, ResultType};
 pub use object::JsonObject;
 /// The shared decoder's trait: every generated type implements it (see [`pull`]).
 pub use pull::Decode;
-pub use ser::{to_string, to_vec, to_writer};
+pub use ser::{Plain, to_string, to_vec, to_writer};
 pub use tools::{ArgumentsError, ToolOutputError};
 pub use traits::{DefinitionVisitor, NotificationMethod, RequestMethod, ToolSchema};
 pub use unknowns::{JsonPath, Unknown, UnknownKind, Unknowns};

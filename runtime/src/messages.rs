@@ -244,9 +244,9 @@ impl<Id: Serialize> Serialize for ResultResponse<Id> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use serde::ser::SerializeMap as _;
         let mut m = s.serialize_map(None)?;
-        m.serialize_entry("jsonrpc", "2.0")?;
-        m.serialize_entry("id", &self.id)?;
-        m.serialize_entry("result", &self.result)?;
+        m.serialize_entry(&Plain("jsonrpc"), &Plain("2.0"))?;
+        m.serialize_entry(&Plain("id"), &self.id)?;
+        m.serialize_entry(&Plain("result"), &self.result)?;
         serialize_extra_value(&mut m, &self.extra)?;
         m.end()
     }

@@ -83,9 +83,9 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             let n = slot(&f.rust_name);
             let i = proc_macro2::Literal::usize_unsuffixed(i);
             if f.boxed {
-                quote! { #i => #n = Some(Box::new(__rt::pull::Decode::decode(p)?)), }
+                quote! { #i => __rt::pull::boxed_member(p, &mut #n)?, }
             } else {
-                quote! { #i => #n = Some(__rt::pull::Decode::decode(p)?), }
+                quote! { #i => __rt::pull::member(p, &mut #n)?, }
             }
         })
         .collect();

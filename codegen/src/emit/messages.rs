@@ -242,8 +242,8 @@ fn message(
                     quote! {
                         #name::Request(id, r) => {
                             let mut m = s.serialize_map(None)?;
-                            m.serialize_entry("jsonrpc", "2.0")?;
-                            m.serialize_entry("id", id)?;
+                            m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+                            m.serialize_entry(&__rt::Plain("id"), id)?;
                             __rt::serialize_members(&mut m, r)?;
                             m.end()
                         }
@@ -272,7 +272,7 @@ fn message(
         quote! {
             #name::Notification(n) => {
                 let mut m = s.serialize_map(None)?;
-                m.serialize_entry("jsonrpc", "2.0")?;
+                m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
                 __rt::serialize_members(&mut m, n)?;
                 m.end()
             }

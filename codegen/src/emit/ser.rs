@@ -14,9 +14,12 @@ use crate::ir::{ConstValue, Extra, Field, Struct, Union};
 pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
     let name = cx.name();
     let consts = s.consts.iter().map(|c| {
-        let k = &c.json_name;
+        let k = plain(&c.json_name);
         match &c.value {
-            ConstValue::Str(v) => quote! { __m.serialize_entry(#k, #v)?; },
+            ConstValue::Str(v) => {
+                let v = plain(v);
+                quote! { __m.serialize_entry(#k, #v)?; }
+            }
             ConstValue::Int(v) => quote! { __m.serialize_entry(#k, &#v)?; },
         }
     });
@@ -27,7 +30,7 @@ pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
         .chain(s.fields.iter().filter(|f| f.optional_const.is_none()))
         .collect();
     let fields = ordered.iter().map(|f| {
-        let k = &f.json_name;
+        let k = plain(&f.json_name);
         let i = ident(&f.rust_name);
         if f.required {
             quote! { __m.serialize_entry(#k, &self.#i)?; }
@@ -55,6 +58,17 @@ pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
     }
 }
 
+/// A member name or string constant as the generated code writes it: `&__rt::Plain("k")`
+/// when the string needs no JSON escape (every name and constant of the MCP schemas; the
+/// runtime's writer then copies it without scanning it), else the string.
+fn plain(s: &str) -> TokenStream {
+    if s.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        quote!(&__rt::Plain(#s))
+    } else {
+        quote!(#s)
+    }
+}
+
 pub(super) fn union_serialize(cx: &Cx, u: &Union) -> TokenStream {
     let name = cx.name();
     let arms = u.variants.iter().map(|v| {
@@ -68,6 +82,31 @@ pub(super) fn union_serialize(cx: &Cx, u: &Union) -> TokenStream {
                     #( #arms )*
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain;
+
+    /// Names and constants that need no escape are written through `Plain` (copied unscanned
+    /// by the runtime's writer); one that needs an escape stays a string, escaped when written.
+    #[test]
+    fn only_strings_without_escapes_are_plain() {
+        assert_eq!(
+            plain("inputSchema").to_string(),
+            r#"& __rt :: Plain ("inputSchema")"#
+        );
+        assert_eq!(
+            plain("notifications/é").to_string(),
+            r#"& __rt :: Plain ("notifications/é")"#
+        );
+        for needs_escape in ["a\"b", "a\\b", "tab\t", "\u{1f}"] {
+            assert!(
+                !plain(needs_escape).to_string().contains("Plain"),
+                "{needs_escape:?}"
+            );
         }
     }
 }

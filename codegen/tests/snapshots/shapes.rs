@@ -76,7 +76,7 @@ pub mod shapes {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             if let Some(v) = &self.meta {
-                __m.serialize_entry("_meta", v)?;
+                __m.serialize_entry(&__rt::Plain("_meta"), v)?;
             }
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
@@ -131,11 +131,11 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("jsonrpc", "2.0")?;
-            __m.serialize_entry("method", "ping")?;
-            __m.serialize_entry("id", &self.id)?;
+            __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+            __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
+            __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
             if let Some(v) = &self.params {
-                __m.serialize_entry("params", v)?;
+                __m.serialize_entry(&__rt::Plain("params"), v)?;
             }
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
@@ -192,10 +192,10 @@ pub mod shapes {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             if let Some(v) = &self.extra {
-                __m.serialize_entry("extra", v)?;
+                __m.serialize_entry(&__rt::Plain("extra"), v)?;
             }
             if let Some(v) = &self.r#type {
-                __m.serialize_entry("type", v)?;
+                __m.serialize_entry(&__rt::Plain("type"), v)?;
             }
             __rt::serialize_extra_value(&mut __m, &self.extra_members)?;
             __m.end()
@@ -259,13 +259,13 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("jsonrpc", "2.0")?;
-            __m.serialize_entry("method", "pong")?;
-            __m.serialize_entry("id", &self.id)?;
+            __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
+            __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("pong"))?;
+            __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
             if let Some(v) = &self.progress {
-                __m.serialize_entry("progress", v)?;
+                __m.serialize_entry(&__rt::Plain("progress"), v)?;
             }
-            __m.serialize_entry("ttl", &self.ttl)?;
+            __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -376,8 +376,8 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("type", "text")?;
-            __m.serialize_entry("text", &self.text)?;
+            __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
+            __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -419,9 +419,9 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("type", &self.r#type)?;
+            __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
             if let Some(v) = &self.minimum {
-                __m.serialize_entry("minimum", v)?;
+                __m.serialize_entry(&__rt::Plain("minimum"), v)?;
             }
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
@@ -512,8 +512,8 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("type", "text")?;
-            __m.serialize_entry("enum", &self.r#enum)?;
+            __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
+            __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -622,9 +622,9 @@ pub mod shapes {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             if let Some(v) = &self.mode {
-                __m.serialize_entry("mode", v)?;
+                __m.serialize_entry(&__rt::Plain("mode"), v)?;
             }
-            __m.serialize_entry("message", &self.message)?;
+            __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -708,8 +708,8 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("mode", "url")?;
-            __m.serialize_entry("url", &self.url)?;
+            __m.serialize_entry(&__rt::Plain("mode"), &__rt::Plain("url"))?;
+            __m.serialize_entry(&__rt::Plain("url"), &self.url)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -807,8 +807,8 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("code", &self.code)?;
-            __m.serialize_entry("message", &self.message)?;
+            __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
+            __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -849,7 +849,7 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("error", &self.error)?;
+            __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -896,8 +896,8 @@ pub mod shapes {
         ) -> ::core::result::Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            __m.serialize_entry("code", &-32042i64)?;
-            __m.serialize_entry("message", &self.message)?;
+            __m.serialize_entry(&__rt::Plain("code"), &-32042i64)?;
+            __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -1011,10 +1011,10 @@ pub mod shapes {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             if let Some(v) = &self.a {
-                __m.serialize_entry("a", v)?;
+                __m.serialize_entry(&__rt::Plain("a"), v)?;
             }
             if let Some(v) = &self.any {
-                __m.serialize_entry("any", v)?;
+                __m.serialize_entry(&__rt::Plain("any"), v)?;
             }
             __m.end()
         }
@@ -1191,7 +1191,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_meta = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_meta)?,
                             _ => {}
                         }
                         Ok(())
@@ -1224,8 +1224,8 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_params = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_id)?,
+                            1 => __rt::pull::member(p, &mut f_params)?,
                             2 => __rt::pull::const_str(p, "2.0")?,
                             3 => __rt::pull::const_str(p, "ping")?,
                             _ => {}
@@ -1261,8 +1261,8 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra_members),
                     &mut |p, i| {
                         match i {
-                            0 => f_extra = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_type = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_extra)?,
+                            1 => __rt::pull::member(p, &mut f_type)?,
                             _ => {}
                         }
                         Ok(())
@@ -1297,9 +1297,9 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_id = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_progress = Some(__rt::pull::Decode::decode(p)?),
-                            2 => f_ttl = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_id)?,
+                            1 => __rt::pull::member(p, &mut f_progress)?,
+                            2 => __rt::pull::member(p, &mut f_ttl)?,
                             3 => __rt::pull::const_str(p, "2.0")?,
                             4 => __rt::pull::const_str(p, "pong")?,
                             _ => {}
@@ -1386,7 +1386,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_text = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_text)?,
                             1 => __rt::pull::const_str(p, "text")?,
                             _ => {}
                         }
@@ -1420,8 +1420,8 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_type = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_minimum = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_type)?,
+                            1 => __rt::pull::member(p, &mut f_minimum)?,
                             _ => {}
                         }
                         Ok(())
@@ -1467,7 +1467,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_enum = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_enum)?,
                             1 => __rt::pull::const_str(p, "text")?,
                             _ => {}
                         }
@@ -1608,8 +1608,8 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_mode = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_mode)?,
+                            1 => __rt::pull::member(p, &mut f_message)?,
                             _ => {}
                         }
                         Ok(())
@@ -1649,7 +1649,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_url = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_url)?,
                             1 => __rt::pull::const_str(p, "url")?,
                             _ => {}
                         }
@@ -1731,8 +1731,8 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_code = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_code)?,
+                            1 => __rt::pull::member(p, &mut f_message)?,
                             _ => {}
                         }
                         Ok(())
@@ -1765,7 +1765,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_error = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_error)?,
                             _ => {}
                         }
                         Ok(())
@@ -1797,7 +1797,7 @@ pub mod shapes {
                     __rt::pull::Unknown::Keep(&mut extra),
                     &mut |p, i| {
                         match i {
-                            0 => f_message = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_message)?,
                             1 => __rt::pull::const_int(p, -32042i64)?,
                             _ => {}
                         }
@@ -1870,8 +1870,8 @@ pub mod shapes {
                     __rt::pull::Unknown::Deny,
                     &mut |p, i| {
                         match i {
-                            0 => f_a = Some(__rt::pull::Decode::decode(p)?),
-                            1 => f_any = Some(__rt::pull::Decode::decode(p)?),
+                            0 => __rt::pull::member(p, &mut f_a)?,
+                            1 => __rt::pull::member(p, &mut f_any)?,
                             _ => {}
                         }
                         Ok(())

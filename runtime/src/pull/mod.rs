@@ -78,8 +78,8 @@ pub use error::Error;
 pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
 pub use message::{from_slice, from_str, from_str_by};
 pub use object::{
-    Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
-    required, whole,
+    Start, Table, Unknown, boxed_member, const_int, const_str, insert_unknown, member, nullable,
+    object, one_of, required, whole,
 };
 pub(crate) use parser::plain_end;
 pub use parser::{Kind, Parser};

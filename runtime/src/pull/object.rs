@@ -283,6 +283,22 @@ pub fn const_int(p: &mut Parser<'_>, expected: i64) -> Result<(), Error> {
     }
 }
 
+/// A member's value decoded into its slot (the object loop's field closure, one arm per
+/// member). Not inlined: one copy per member type serves every member of that type, so that
+/// a type's closure is a table of calls rather than a copy of each member's decoder.
+#[inline(never)]
+pub fn member<T: Decode>(p: &mut Parser<'_>, slot: &mut Option<T>) -> Result<(), Error> {
+    *slot = Some(T::decode(p)?);
+    Ok(())
+}
+
+/// [`member`] for a member kept behind a `Box` (`--boxed`).
+#[inline(never)]
+pub fn boxed_member<T: Decode>(p: &mut Parser<'_>, slot: &mut Option<Box<T>>) -> Result<(), Error> {
+    *slot = Some(Box::new(T::decode(p)?));
+    Ok(())
+}
+
 /// A slot the object loop has checked is filled (a required member). Empty only if the
 /// table does not mark `key` required: an error without a position.
 #[inline]

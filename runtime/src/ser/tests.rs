@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::{to_string, to_vec, to_writer, write_str};
+use super::{Plain, to_string, to_vec, to_writer, write_str};
 use crate::pull::tests::{json_text, json_value};
 use crate::{JsonObject, RawJson};
 
@@ -50,6 +50,31 @@ proptest! {
             write_str(&mut out, &s[cut..]);
             prop_assert_eq!(out, serde_json::to_vec(&s[cut..]).unwrap());
         }
+    }
+
+    /// What generated types write names and constants as: the same text as serde_json
+    /// writes for the string (the writer copies it unscanned), as a value and as a key, at
+    /// every length around the sixteen-byte block.
+    #[test]
+    fn plain_strings_as_serde_json(s in "[a-zA-Z0-9/_ $.é€😀-]{0,40}") {
+        struct Member(Plain, Plain);
+        impl Serialize for Member {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                use serde::ser::SerializeMap;
+                let mut m = s.serialize_map(None)?;
+                m.serialize_entry(&self.0, &self.1)?;
+                m.serialize_entry(&self.1, &[&self.0])?;
+                m.end()
+            }
+        }
+        let s: &'static str = Box::leak(s.into_boxed_str());
+        prop_assert_eq!(to_string(&Plain(s)).unwrap(), serde_json::to_string(s).unwrap());
+        let member = Member(Plain(s), Plain("x"));
+        same(&member)?;
+        prop_assert_eq!(
+            serde_json::to_value(&member).unwrap(),
+            serde_json::json!({ s: "x", "x": [s] })
+        );
     }
 
     #[test]
@@ -215,4 +240,12 @@ fn arbitrary_precision_numbers_are_written_as_their_digits() {
     }
     let digits = "123456789012345678901234567890.5e-3";
     assert_eq!(to_string(&[Digits(digits)]).unwrap(), format!("[{digits}]"));
+}
+
+/// A `Plain` string that needs an escape is the caller's bug: caught in debug builds.
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "needs an escape")]
+fn plain_string_needing_an_escape_is_caught() {
+    let _ = to_string(&Plain("a\"b"));
 }
