@@ -347,19 +347,60 @@ impl<'a> Parser<'a> {
         match self.scan_str() {
             Scan::Plain(s) => return Ok(s),
             Scan::Escape(start, at) => {
-                self.scratch.clear();
-                // Room for the rest of the input, as jiter reserves it (up to 8 KiB), once a
-                // parser: the buffer is kept for the next string.
-                self.scratch.reserve((self.data.len() - start).min(8192));
-                if let Some(next) =
-                    unescape(self.text, self.data, start, at, Some(&mut self.scratch))
-                {
-                    self.advance_to(next);
+                if self.unescape_to_scratch(start, at) {
                     return Ok(&self.scratch);
                 }
             }
             Scan::Other => {}
         }
+        self.jiter_str()
+    }
+
+    /// [`Parser::str`], owned. A string with escapes longer than the room first reserved for
+    /// it (8 KiB) is the buffer it was decoded into, not a copy of it (the next such string
+    /// reserves a buffer anew).
+    #[inline]
+    pub fn string(&mut self) -> Result<String, Error> {
+        match self.scan_str() {
+            Scan::Plain(s) => return Ok(s.to_owned()),
+            Scan::Escape(start, at) => {
+                if self.unescape_to_scratch(start, at) {
+                    return Ok(if self.scratch.len() > SCRATCH_ROOM {
+                        let mut s = std::mem::take(&mut self.scratch);
+                        s.shrink_to_fit();
+                        s
+                    } else {
+                        self.scratch.as_str().to_owned()
+                    });
+                }
+            }
+            Scan::Other => {}
+        }
+        self.jiter_str().map(str::to_owned)
+    }
+
+    /// The string with escapes whose text starts at `start` (its first `\\` at `at`)
+    /// decoded into `scratch`, and the parser moved after it; `false` (nothing moved) when
+    /// jiter must read it.
+    #[inline]
+    fn unescape_to_scratch(&mut self, start: usize, at: usize) -> bool {
+        self.scratch.clear();
+        // Room for the rest of the input, as jiter reserves it (up to 8 KiB), once a parser:
+        // the buffer is kept for the next string.
+        self.scratch
+            .reserve((self.data.len() - start).min(SCRATCH_ROOM));
+        match unescape::<true>(self.text, start, at, &mut self.scratch) {
+            Some(next) => {
+                self.advance_to(next);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// jiter reads the string the parser is on (to report what is wrong with it).
+    #[cold]
+    fn jiter_str(&mut self) -> Result<&str, Error> {
         self.sync();
         match self.j.known_str() {
             Ok(s) => Ok(s),
@@ -375,7 +416,7 @@ impl<'a> Parser<'a> {
         match self.scan_str() {
             Scan::Plain(s) => return Ok(Some(s.len())),
             Scan::Escape(start, at) => {
-                if let Some(next) = unescape(self.text, self.data, start, at, None) {
+                if let Some(next) = unescape::<false>(self.text, start, at, &mut self.scratch) {
                     self.advance_to(next);
                     return Ok(None);
                 }
@@ -596,13 +637,15 @@ impl<'a> Parser<'a> {
             }
             Kind::String => match self.scan_str() {
                 Scan::Plain(_) => Ok(()),
-                Scan::Escape(start, at) => match unescape(self.text, self.data, start, at, None) {
-                    Some(next) => {
-                        self.advance_to(next);
-                        Ok(())
+                Scan::Escape(start, at) => {
+                    match unescape::<false>(self.text, start, at, &mut self.scratch) {
+                        Some(next) => {
+                            self.advance_to(next);
+                            Ok(())
+                        }
+                        None => self.jiter_skip(),
                     }
-                    None => self.jiter_skip(),
-                },
+                }
                 Scan::Other => self.jiter_skip(),
             },
             Kind::Number if self.plain_integer().is_some() => Ok(()),
@@ -911,6 +954,9 @@ mod sse2 {
     }
 }
 
+/// The room [`Parser::str`] reserves for a string with escapes, as jiter reserves it.
+const SCRATCH_ROOM: usize = 8192;
+
 /// A string, as [`Parser::scan_str`] finds it.
 enum Scan<'a> {
     /// Without escapes (read).
@@ -922,24 +968,38 @@ enum Scan<'a> {
 }
 
 /// A string with escapes, its text starting at `start` and its first `\\` at `at` (all
-/// before is plain), decoded into `out` (when given) as jiter decodes it; the offset after
+/// before is plain), decoded into `out` (when `OUT`) as jiter decodes it; the offset after
 /// its closing `"`. `None` for anything jiter must read to report (a bad escape, a lone
 /// surrogate, a control character, the input's end, text that is not UTF-8). jiter decodes
 /// such a string into a buffer of its own, reserved anew (up to 8 KiB) each time the parser
 /// restarts it, and checks the result to be UTF-8 again (BENCHMARKS.md section 9).
-fn unescape(
+///
+/// One copy decodes (`OUT`), one only checks (`Parser::check_str`, `Parser::skip`: `out` is
+/// not touched), so neither tests which it is at every escape.
+#[inline]
+fn unescape<const OUT: bool>(
     text: &str,
-    data: &[u8],
     start: usize,
     mut at: usize,
-    mut out: Option<&mut String>,
+    out: &mut String,
 ) -> Option<usize> {
+    // Only the UTF-8 text is read: a string that runs past it (`from_slice` on input that is
+    // not UTF-8) stops at its end, and jiter reports it.
+    let data = text.as_bytes();
+    if at >= data.len() {
+        return None;
+    }
     let mut plain = start;
     loop {
-        // `plain..at` lies between ASCII bytes of `text`: character boundaries.
-        let run = text.get(plain..at)?;
-        if let Some(out) = out.as_deref_mut() {
-            out.push_str(run);
+        if OUT {
+            debug_assert!(plain <= at && at <= data.len());
+            // SAFETY: `plain..at` lies in `text` (`at` is at most its length: checked above,
+            // then `plain_end`'s result on `data`), and both ends are character boundaries:
+            // `plain` is just after the string's opening `"` or after an escape, and `at`
+            // is at a `"`, `\\` or control character (where `plain_end` stops) or the
+            // text's end; each of these is an ASCII byte, a character of its own. (`str::get`
+            // checks both ends at every escape: 16 of its about 95 instructions.)
+            out.push_str(unsafe { text.get_unchecked(plain..at) });
         }
         let (c, next) = match data.get(at..)? {
             [b'"', ..] => return Some(at + 1),
@@ -954,7 +1014,7 @@ fn unescape(
             [b'\\', b'u', ..] => unicode_escape(data, at + 2)?,
             _ => return None,
         };
-        if let Some(out) = out.as_deref_mut() {
+        if OUT {
             out.push(c);
         }
         plain = next;

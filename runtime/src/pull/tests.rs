@@ -946,6 +946,40 @@ fn open_json_cases_as_serde_json() {
 }
 
 #[test]
+fn strings_with_escapes_longer_than_the_scratch_room() {
+    // A string with escapes longer than the room first reserved for it (8 KiB) is handed
+    // over as the buffer it was decoded into; the next such string gets a buffer of its own,
+    // and shorter ones are still copied out of the one kept.
+    let line = r#"line: the quick brown fox \"quoted\"\t\u00e9\ud83d\ude00 é—\n"#;
+    let long = |n: usize| format!("\"{}\"", line.repeat(n));
+    let texts = [
+        format!(r#"[{},{},"a\nb",{}]"#, long(400), long(400), long(1)),
+        format!(r#"{{"a":{},"b":"x\ty","c":{}}}"#, long(1000), long(300)),
+        // A bad escape far past the first 8 KiB: the error where jiter puts it.
+        format!(r#"[{}\u00g9","ok\n"]"#, &long(600)[..long(600).len() - 1]),
+    ];
+    for text in &texts {
+        same_str(text).unwrap();
+    }
+    let e = from_str::<Vec<String>>(&texts[2]).unwrap_err();
+    let j = jiter::JsonValue::parse(texts[2].as_bytes(), false).unwrap_err();
+    assert_eq!(
+        (e.message(), e.offset()),
+        (&*j.error_type.to_string(), j.index)
+    );
+    assert!(e.offset() > 8192);
+    let strings = from_str::<Vec<String>>(&texts[0]).unwrap();
+    assert!(strings[0].len() > 8192 && strings[0] == strings[1]);
+    assert_eq!(strings[2], "a\nb");
+    // Handed over trimmed to its length, not with the room it grew to.
+    assert!(
+        strings[0].capacity() < strings[0].len() + 64,
+        "{}",
+        strings[0].capacity()
+    );
+}
+
+#[test]
 fn numbers() {
     assert_eq!(from_str::<Number>("-0").unwrap().as_f64(), Some(-0.0));
     assert!(from_str::<Number>("-0").unwrap().is_f64());

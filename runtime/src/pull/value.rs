@@ -94,7 +94,7 @@ pub(super) fn to_depth(p: &mut Parser<'_>, depth: u8) -> Result<Value, Error> {
         }
         Kind::Bool => Value::Bool(p.bool()?),
         Kind::Number => Value::Number(p.number()?),
-        Kind::String => Value::String(p.str()?.to_owned()),
+        Kind::String => Value::String(p.string()?),
         Kind::Array if depth == 0 => {
             read(p)?;
             Value::Array(Vec::new())
@@ -152,7 +152,7 @@ impl Decode for String {
     #[inline]
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
         match p.peek()? {
-            Kind::String => Ok(p.str()?.to_owned()),
+            Kind::String => p.string(),
             k => Err(p.wrong("a string", k)),
         }
     }
