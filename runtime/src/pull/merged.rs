@@ -8,7 +8,7 @@
 //! Nothing is built: [`best_member`](super::best_member) then decodes the variant chosen from
 //! the object's start.
 
-use super::object::{index_or_key, position};
+use super::object::{index_or_key, position, same_str};
 use super::value::{read, to_depth};
 use super::{Error, Kind as Token, Parser, Score, Start};
 use crate::json::Kind;
@@ -258,7 +258,7 @@ impl Merged {
                 q.peek()?;
                 let mut key = q.object_first()?;
                 while let Some(k) = key {
-                    if k == tag {
+                    if same_str(k, tag) {
                         break;
                     }
                     let k = index_or_key(self.slots, k);

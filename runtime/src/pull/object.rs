@@ -51,14 +51,43 @@ pub struct Table {
     pub consts: u64,
 }
 
-/// The index of `key` in `keys` (a type's declared members, a union's slots).
-#[inline]
+/// The index of `key` in `keys` (a type's declared members, a union's slots). Always inlined:
+/// called out of line (as the compiler chose once `same_str` grew), a key cost 25
+/// instructions more.
+#[inline(always)]
 pub(super) fn position(keys: &[&str], key: &str) -> Option<usize> {
-    keys.iter().position(|k| *k == key)
+    keys.iter().position(|k| same_str(k, key))
+}
+
+/// `a == b`, without a call of `memcmp` for strings of up to 16 bytes (all but a few keys,
+/// tags and constants of the MCP schemas): the lengths, then two words loaded from each end
+/// (they overlap when shorter than two words), or each byte of a string of up to 3. A
+/// `memcmp` call was about 20 instructions a candidate of the key's length, on top of the
+/// call itself.
+#[inline]
+pub(super) fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    fn word(s: &[u8], at: usize) -> u64 {
+        u64::from_le_bytes(s[at..at + 8].try_into().unwrap_or_default())
+    }
+    fn half(s: &[u8], at: usize) -> u32 {
+        u32::from_le_bytes(s[at..at + 4].try_into().unwrap_or_default())
+    }
+    match n {
+        0 => true,
+        1..=3 => a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1],
+        4..=7 => half(a, 0) == half(b, 0) && half(a, n - 4) == half(b, n - 4),
+        8..=16 => word(a, 0) == word(b, 0) && word(a, n - 8) == word(b, n - 8),
+        _ => a == b,
+    }
 }
 
 /// A key read: its index in `keys`, or the key itself (a member `keys` do not declare).
-#[inline]
+#[inline(always)]
 pub(super) fn index_or_key(keys: &[&str], key: &str) -> Result<usize, String> {
     position(keys, key).ok_or_else(|| key.to_owned())
 }
@@ -195,7 +224,7 @@ impl Members<'_, '_, '_> {
         let mut key_mark = q.mark();
         let mut key = q.object_first()?;
         while let Some(k) = key {
-            if k == tag {
+            if same_str(k, tag) {
                 break;
             }
             let k = index_or_key(self.table.keys, k);
@@ -255,7 +284,7 @@ pub fn const_str(p: &mut Parser<'_>, expected: &str) -> Result<(), Error> {
         Kind::String => {
             let mark = p.mark();
             let s = p.str()?;
-            if s == expected {
+            if same_str(s, expected) {
                 Ok(())
             } else {
                 let found = format!("string {s:?}");

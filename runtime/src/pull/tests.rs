@@ -745,6 +745,28 @@ proptest! {
     }
 
     #[test]
+    fn keys_compare_as_str_eq(
+        a in "[a-zA-Z_/é]{0,24}",
+        at in any::<prop::sample::Index>(),
+        by in 1u8..=127,
+        other in "[a-zA-Z_]{0,24}",
+    ) {
+        // Key lookup compares without `memcmp` up to 16 bytes (`same_str`): the same answer
+        // as `==` for equal strings, strings differing in one byte anywhere (each end of
+        // each word loaded included), and unrelated ones.
+        prop_assert!(super::object::same_str(&a, &a.clone()));
+        let mut b = a.clone().into_bytes();
+        if !b.is_empty() {
+            let i = at.index(b.len());
+            b[i] = if b[i] < 0x80 { b[i] ^ by } else { b[i] };
+        }
+        if let Ok(b) = String::from_utf8(b) {
+            prop_assert_eq!(super::object::same_str(&a, &b), a == b, "{:?} {:?}", a, b);
+        }
+        prop_assert_eq!(super::object::same_str(&a, &other), a == other);
+    }
+
+    #[test]
     fn strings_with_escapes_as_jiter_reads_them(text in escaped_string_text()) {
         // The parser decodes escapes itself (`unescape`) and hands anything it cannot read
         // to jiter: the same string, or jiter's error at jiter's offset; skipping it, the

@@ -1,6 +1,7 @@
 //! Unions: tagged by a member ([`tagged`]), or told apart by the members present
 //! ([`Merged`](super::Merged) scores the variants, [`best_member`] decodes the best one).
 
+use super::object::same_str;
 use super::{Error, Kind, Parser, Start};
 
 /// What a tagged union's tag said.
@@ -60,7 +61,7 @@ fn tagged_with<T>(
         return Err(p.wrong(expecting, kind));
     }
     let mark = p.mark();
-    let mut is_tag = p.object_first()?.map(|k| k == tag);
+    let mut is_tag = p.object_first()?.map(|k| same_str(k, tag));
     if guess_absent && is_tag == Some(false) {
         // The parser has entered the object: decode it again from its `{`.
         let mut q = p.reopen(mark);
@@ -96,7 +97,7 @@ fn tagged_with<T>(
         } else {
             p.skip()?;
         }
-        is_tag = p.object_next()?.map(|k| k == tag);
+        is_tag = p.object_next()?.map(|k| same_str(k, tag));
     }
     variant(&mut p.at(mark), found, Start::Value)
 }
