@@ -16202,18 +16202,21 @@ pub mod __de {
                 super::ClientNotification,
                 super::RequestId,
                 super::JsonRpcError,
-            >(p, awaits)? {
-                __rt::MessageParts::Request(Some(id), r) => {
+            >(p, awaits) {
+                Ok(__rt::MessageParts::Request(Some(id), r)) => {
                     Ok(super::ClientMessage::Request(id, r))
                 }
-                __rt::MessageParts::Request(None, _) => {
+                Ok(__rt::MessageParts::Request(None, _)) => {
                     Err(p.error("missing member `id`"))
                 }
-                __rt::MessageParts::Notification(n) => {
+                Ok(__rt::MessageParts::Notification(n)) => {
                     Ok(super::ClientMessage::Notification(n))
                 }
-                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
-                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+                Ok(__rt::MessageParts::Response(r)) => {
+                    Ok(super::ClientMessage::Response(r))
+                }
+                Ok(__rt::MessageParts::Error(e)) => Ok(super::ClientMessage::Error(e)),
+                Err(e) => Err(e),
             }
         }
     }
@@ -16363,18 +16366,21 @@ pub mod __de {
                 super::ServerNotification,
                 super::RequestId,
                 super::JsonRpcError,
-            >(p, awaits)? {
-                __rt::MessageParts::Request(Some(id), r) => {
+            >(p, awaits) {
+                Ok(__rt::MessageParts::Request(Some(id), r)) => {
                     Ok(super::ServerMessage::Request(id, r))
                 }
-                __rt::MessageParts::Request(None, _) => {
+                Ok(__rt::MessageParts::Request(None, _)) => {
                     Err(p.error("missing member `id`"))
                 }
-                __rt::MessageParts::Notification(n) => {
+                Ok(__rt::MessageParts::Notification(n)) => {
                     Ok(super::ServerMessage::Notification(n))
                 }
-                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
-                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+                Ok(__rt::MessageParts::Response(r)) => {
+                    Ok(super::ServerMessage::Response(r))
+                }
+                Ok(__rt::MessageParts::Error(e)) => Ok(super::ServerMessage::Error(e)),
+                Err(e) => Err(e),
             }
         }
     }

@@ -24540,13 +24540,18 @@ pub mod __de {
                 super::ClientNotification,
                 super::RequestId,
                 super::JsonRpcErrorResponse,
-            >(p, awaits)? {
-                __rt::MessageParts::Request(_, r) => Ok(super::ClientMessage::Request(r)),
-                __rt::MessageParts::Notification(n) => {
+            >(p, awaits) {
+                Ok(__rt::MessageParts::Request(_, r)) => {
+                    Ok(super::ClientMessage::Request(r))
+                }
+                Ok(__rt::MessageParts::Notification(n)) => {
                     Ok(super::ClientMessage::Notification(n))
                 }
-                __rt::MessageParts::Response(r) => Ok(super::ClientMessage::Response(r)),
-                __rt::MessageParts::Error(e) => Ok(super::ClientMessage::Error(e)),
+                Ok(__rt::MessageParts::Response(r)) => {
+                    Ok(super::ClientMessage::Response(r))
+                }
+                Ok(__rt::MessageParts::Error(e)) => Ok(super::ClientMessage::Error(e)),
+                Err(e) => Err(e),
             }
         }
     }
@@ -24750,13 +24755,18 @@ pub mod __de {
                 super::ServerNotification,
                 super::RequestId,
                 super::JsonRpcErrorResponse,
-            >(p, awaits)? {
-                __rt::MessageParts::Request(_, r) => Ok(super::ServerMessage::Request(r)),
-                __rt::MessageParts::Notification(n) => {
+            >(p, awaits) {
+                Ok(__rt::MessageParts::Request(_, r)) => {
+                    Ok(super::ServerMessage::Request(r))
+                }
+                Ok(__rt::MessageParts::Notification(n)) => {
                     Ok(super::ServerMessage::Notification(n))
                 }
-                __rt::MessageParts::Response(r) => Ok(super::ServerMessage::Response(r)),
-                __rt::MessageParts::Error(e) => Ok(super::ServerMessage::Error(e)),
+                Ok(__rt::MessageParts::Response(r)) => {
+                    Ok(super::ServerMessage::Response(r))
+                }
+                Ok(__rt::MessageParts::Error(e)) => Ok(super::ServerMessage::Error(e)),
+                Err(e) => Err(e),
             }
         }
     }

@@ -343,13 +343,13 @@ fn message(
     );
     let pull_request = match req {
         Some(r) if r.set.envelope => {
-            quote! { __rt::MessageParts::Request(_, r) => Ok(super::#name::Request(r)), }
+            quote! { Ok(__rt::MessageParts::Request(_, r)) => Ok(super::#name::Request(r)), }
         }
         Some(_) => quote! {
-            __rt::MessageParts::Request(Some(id), r) => Ok(super::#name::Request(id, r)),
-            __rt::MessageParts::Request(None, _) => Err(p.error("missing member `id`")),
+            Ok(__rt::MessageParts::Request(Some(id), r)) => Ok(super::#name::Request(id, r)),
+            Ok(__rt::MessageParts::Request(None, _)) => Err(p.error("missing member `id`")),
         },
-        None => quote! { __rt::MessageParts::Request(_, r) => match r {}, },
+        None => quote! { Ok(__rt::MessageParts::Request(_, r)) => match r {}, },
     };
     let visitor = quote! {
         impl __rt::pull::Decode for super::#name {
@@ -363,11 +363,14 @@ fn message(
                 p: &mut __rt::pull::Parser<'_>,
                 awaits: &dyn __rt::Awaits<#id_de>,
             ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p, awaits)? {
+                // The result matched as it is (not unwrapped with `?` first): the parts move
+                // once, into the message.
+                match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p, awaits) {
                     #pull_request
-                    __rt::MessageParts::Notification(n) => Ok(super::#name::Notification(n)),
-                    __rt::MessageParts::Response(r) => Ok(super::#name::Response(r)),
-                    __rt::MessageParts::Error(e) => Ok(super::#name::Error(e)),
+                    Ok(__rt::MessageParts::Notification(n)) => Ok(super::#name::Notification(n)),
+                    Ok(__rt::MessageParts::Response(r)) => Ok(super::#name::Response(r)),
+                    Ok(__rt::MessageParts::Error(e)) => Ok(super::#name::Error(e)),
+                    Err(e) => Err(e),
                 }
             }
         }
