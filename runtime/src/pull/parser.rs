@@ -214,7 +214,7 @@ impl<'a> Parser<'a> {
     /// the parser was, and reports any error, as before. jiter's own key reading scans each
     /// key with its SIMD string decoder, which costs more than the key for the short keys of
     /// JSON-RPC (BENCHMARKS.md section 9).
-    #[inline]
+    #[inline(always)]
     fn plain_key(&mut self, opener: u8) -> Option<&'a str> {
         let data = self.data;
         let mut i = skip_whitespace(data, self.position());
@@ -226,7 +226,7 @@ impl<'a> Parser<'a> {
             return None;
         }
         let start = i + 1;
-        let end = plain_end::<true>(data, start);
+        let end = key_end(data, start);
         if data.get(end) != Some(&b'"') {
             return None;
         }
@@ -885,8 +885,7 @@ impl<'a> Parser<'a> {
 pub(crate) fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     while i + 16 <= data.len() {
-        // SAFETY: the build enables SSE2 (`cfg` above), all `stops` requires.
-        let stop = unsafe { sse2::stops::<ASCII>(data, i) };
+        let stop = sse2::stops::<ASCII>(data, i);
         if stop != 0 {
             return i + stop.trailing_zeros() as usize;
         }
@@ -912,6 +911,21 @@ pub(crate) fn plain_end<const ASCII: bool>(data: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// [`plain_end`] for a key: its first block looked at in place (a key fits in it, but for a
+/// few), and the loop called only for the rest, so that the key reader has no call to make
+/// for a short key (a call made it save and restore six registers: 15 instructions a key).
+#[inline(always)]
+fn key_end(data: &[u8], start: usize) -> usize {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    if start + 16 <= data.len() {
+        let stop = sse2::stops::<true>(data, start);
+        if stop != 0 {
+            return start + stop.trailing_zeros() as usize;
+        }
+    }
+    plain_end::<true>(data, start)
+}
+
 /// The bytes of a word (little-endian) [`plain_end`] stops at, flagged by their high bit (the
 /// lowest byte flagged is exact; flags above it may not be).
 #[cfg(any(not(all(target_arch = "x86_64", target_feature = "sse2")), test))]
@@ -935,22 +949,28 @@ mod sse2 {
 
     /// The bytes `data[i..i + 16]` (in bounds: the caller checks) that
     /// [`plain_end`](super::plain_end) stops at, as the bits of a mask (bit `k`: byte `i + k`).
-    #[inline]
-    #[target_feature(enable = "sse2")]
+    ///
+    /// Always inlined (no `#[target_feature]`, which forbids it: the module is built only
+    /// where the whole build has SSE2): a call of its own cost a key or string about 15
+    /// instructions.
+    #[inline(always)]
     pub(super) fn stops<const ASCII: bool>(data: &[u8], i: usize) -> u32 {
         let chunk = &data[i..i + 16];
-        // SAFETY: `chunk` is 16 readable bytes, and `_mm_loadu_si128` reads 16 bytes with no
-        // alignment required.
-        let x: __m128i = unsafe { _mm_loadu_si128(chunk.as_ptr().cast()) };
-        let quote = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
-        let backslash = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
-        // `max(x, 0x1f) == 0x1f` (unsigned): `x` is a control character.
-        let low = _mm_set1_epi8(0x1f);
-        let control = _mm_cmpeq_epi8(_mm_max_epu8(x, low), low);
-        let stops = _mm_or_si128(_mm_or_si128(quote, backslash), control);
-        // The high bits of `x` itself: its bytes of non-ASCII characters.
-        let high = if ASCII { _mm_movemask_epi8(x) } else { 0 };
-        (_mm_movemask_epi8(stops) | high) as u32
+        // SAFETY: the module is built only where the build enables SSE2 (its `cfg`), all these
+        // intrinsics require; `chunk` is 16 readable bytes, and `_mm_loadu_si128` reads 16
+        // bytes with no alignment required.
+        unsafe {
+            let x: __m128i = _mm_loadu_si128(chunk.as_ptr().cast());
+            let quote = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'"' as i8));
+            let backslash = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'\\' as i8));
+            // `max(x, 0x1f) == 0x1f` (unsigned): `x` is a control character.
+            let low = _mm_set1_epi8(0x1f);
+            let control = _mm_cmpeq_epi8(_mm_max_epu8(x, low), low);
+            let stops = _mm_or_si128(_mm_or_si128(quote, backslash), control);
+            // The high bits of `x` itself: its bytes of non-ASCII characters.
+            let high = if ASCII { _mm_movemask_epi8(x) } else { 0 };
+            (_mm_movemask_epi8(stops) | high) as u32
+        }
     }
 }
 
