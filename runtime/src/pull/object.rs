@@ -334,8 +334,14 @@ pub fn boxed_member<T: Decode>(p: &mut Parser<'_>, slot: &mut Option<Box<T>>) ->
 pub fn required<T>(slot: Option<T>, key: &'static str) -> Result<T, Error> {
     match slot {
         Some(v) => Ok(v),
-        None => Err(Error::unplaced(format!("missing member `{key}`"))),
+        None => Err(missing_slot(key)),
     }
+}
+
+/// [`required`]'s error, out of the generic function (one copy, not one per member type).
+#[cold]
+fn missing_slot(key: &'static str) -> Error {
+    Error::unplaced(format!("missing member `{key}`"))
 }
 
 /// A member where `null` reads as absent (`None`); anything else decodes as `T`.
