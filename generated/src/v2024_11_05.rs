@@ -14,15 +14,10 @@ pub struct Annotated {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotated {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -45,9 +40,7 @@ impl Annotated {
 }
 impl __rt::Unknowns for Annotated {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -69,18 +62,11 @@ pub struct AnnotatedAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for AnnotatedAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -127,16 +113,11 @@ pub struct BlobResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -179,10 +160,7 @@ impl CallToolRequest {
     pub const METHOD: &'static str = "tools/call";
 }
 impl __rt::serde::Serialize for CallToolRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
@@ -203,9 +181,7 @@ impl CallToolRequest {
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -221,16 +197,11 @@ pub struct CallToolRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -258,7 +229,7 @@ impl CallToolRequestParams {
     /// (`tool "book": arguments at date: invalid type…`).
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
-    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+    ) -> Result<T, __rt::ArgumentsError> {
         __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
@@ -292,19 +263,12 @@ pub struct CallToolResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -362,9 +326,7 @@ impl CallToolResult {
 }
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -397,10 +359,7 @@ impl From<EmbeddedResource> for CallToolResultContentItem {
     }
 }
 impl __rt::serde::Serialize for CallToolResultContentItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CallToolResultContentItem::Text(v) => __rt::serde::Serialize::serialize(v, s),
             CallToolResultContentItem::Image(v) => {
@@ -470,10 +429,7 @@ impl CancelledNotification {
     pub const METHOD: &'static str = "notifications/cancelled";
 }
 impl __rt::serde::Serialize for CancelledNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -497,9 +453,7 @@ impl CancelledNotification {
 }
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -517,16 +471,11 @@ pub struct CancelledNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
-        if let Some(v) = &self.reason {
-            __m.serialize_entry(&__rt::Plain("reason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("reason"), &self.reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -550,9 +499,7 @@ impl CancelledNotificationParams {
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestId");
-        __rt::Unknowns::collect_unknowns(&self.request_id, at, out);
-        at.pop();
+        __rt::member_unknowns("requestId", &self.request_id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -570,21 +517,16 @@ pub struct ClientCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.roots {
-            __m.serialize_entry(&__rt::Plain("roots"), v)?;
-        }
-        if let Some(v) = &self.sampling {
-            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("roots"), &self.roots)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sampling"), &self.sampling)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -624,9 +566,7 @@ impl ClientCapabilities {
 }
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -640,15 +580,10 @@ pub struct ClientCapabilitiesRoots {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -710,10 +645,7 @@ impl From<RootsListChangedNotification> for ClientNotification {
     }
 }
 impl __rt::serde::Serialize for ClientNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ClientNotification::Initialized(v) => __rt::serde::Serialize::serialize(v, s),
@@ -859,10 +791,7 @@ impl From<CompleteRequest> for ClientRequest {
     }
 }
 impl __rt::serde::Serialize for ClientRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientRequest::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
             ClientRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
@@ -959,10 +888,7 @@ impl From<ListRootsResult> for ClientResult {
     }
 }
 impl __rt::serde::Serialize for ClientResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1003,10 +929,7 @@ impl CompleteRequest {
     pub const METHOD: &'static str = "completion/complete";
 }
 impl __rt::serde::Serialize for CompleteRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -1030,9 +953,7 @@ impl CompleteRequest {
 }
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1058,10 +979,7 @@ impl From<ResourceReference> for CompleteRequestParamsRef {
     }
 }
 impl __rt::serde::Serialize for CompleteRequestParamsRef {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CompleteRequestParamsRef::Prompt(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1118,10 +1036,7 @@ pub struct CompleteRequestParamsArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -1158,10 +1073,7 @@ pub struct CompleteRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
@@ -1186,12 +1098,8 @@ impl CompleteRequestParams {
 }
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("ref");
-        __rt::Unknowns::collect_unknowns(&self.r#ref, at, out);
-        at.pop();
-        at.push("argument");
-        __rt::Unknowns::collect_unknowns(&self.argument, at, out);
-        at.pop();
+        __rt::member_unknowns("ref", &self.r#ref, at, out);
+        __rt::member_unknowns("argument", &self.argument, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1207,15 +1115,10 @@ pub struct CompleteResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1240,9 +1143,7 @@ impl CompleteResult {
 }
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("completion");
-        __rt::Unknowns::collect_unknowns(&self.completion, at, out);
-        at.pop();
+        __rt::member_unknowns("completion", &self.completion, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1260,19 +1161,12 @@ pub struct CompleteResultCompletion {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.has_more {
-            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("hasMore"), &self.has_more)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1320,10 +1214,7 @@ impl CreateMessageRequest {
     pub const METHOD: &'static str = "sampling/createMessage";
 }
 impl __rt::serde::Serialize for CreateMessageRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -1347,9 +1238,7 @@ impl CreateMessageRequest {
 }
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1385,10 +1274,7 @@ impl ::core::fmt::Display for CreateMessageRequestParamsIncludeContext {
     }
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -1420,32 +1306,33 @@ pub struct CreateMessageRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
-        if let Some(v) = &self.model_preferences {
-            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
-        }
-        if let Some(v) = &self.system_prompt {
-            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
-        }
-        if let Some(v) = &self.include_context {
-            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
-        }
-        if let Some(v) = &self.temperature {
-            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("modelPreferences"),
+            &self.model_preferences,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("systemPrompt"),
+            &self.system_prompt,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("includeContext"),
+            &self.include_context,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("temperature"), &self.temperature)?;
         __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
-        if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
-        }
-        if let Some(v) = &self.metadata {
-            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("stopSequences"),
+            &self.stop_sequences,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("metadata"), &self.metadata)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1508,12 +1395,8 @@ impl CreateMessageRequestParams {
 }
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
-        at.push("modelPreferences");
-        __rt::Unknowns::collect_unknowns(&self.model_preferences, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
+        __rt::member_unknowns("modelPreferences", &self.model_preferences, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1535,21 +1418,14 @@ pub struct CreateMessageResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
-        if let Some(v) = &self.stop_reason {
-            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("stopReason"), &self.stop_reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1586,9 +1462,7 @@ impl CreateMessageResult {
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1614,10 +1488,7 @@ impl From<ImageContent> for CreateMessageResultContent {
     }
 }
 impl __rt::serde::Serialize for CreateMessageResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CreateMessageResultContent::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1683,16 +1554,11 @@ impl EmbeddedResource {
     pub const TYPE: &'static str = "resource";
 }
 impl __rt::serde::Serialize for EmbeddedResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1720,12 +1586,8 @@ impl EmbeddedResource {
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
-        at.push("resource");
-        __rt::Unknowns::collect_unknowns(&self.resource, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
+        __rt::member_unknowns("resource", &self.resource, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1747,18 +1609,11 @@ pub struct EmbeddedResourceAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for EmbeddedResourceAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1811,10 +1666,7 @@ impl From<BlobResourceContents> for EmbeddedResourceResource {
     }
 }
 impl __rt::serde::Serialize for EmbeddedResourceResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EmbeddedResourceResource::Text(v) => __rt::serde::Serialize::serialize(v, s),
             EmbeddedResourceResource::Blob(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1856,10 +1708,7 @@ impl GetPromptRequest {
     pub const METHOD: &'static str = "prompts/get";
 }
 impl __rt::serde::Serialize for GetPromptRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
@@ -1880,9 +1729,7 @@ impl GetPromptRequest {
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1898,16 +1745,11 @@ pub struct GetPromptRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1948,18 +1790,11 @@ pub struct GetPromptResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1991,9 +1826,7 @@ impl GetPromptResult {
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2015,16 +1848,11 @@ impl ImageContent {
     pub const TYPE: &'static str = "image";
 }
 impl __rt::serde::Serialize for ImageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
@@ -2054,9 +1882,7 @@ impl ImageContent {
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2078,18 +1904,11 @@ pub struct ImageContentAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ImageContentAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2134,10 +1953,7 @@ pub struct Implementation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -2176,10 +1992,7 @@ impl InitializeRequest {
     pub const METHOD: &'static str = "initialize";
 }
 impl __rt::serde::Serialize for InitializeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
@@ -2200,9 +2013,7 @@ impl InitializeRequest {
 }
 impl __rt::Unknowns for InitializeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2220,10 +2031,7 @@ pub struct InitializeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
@@ -2251,12 +2059,8 @@ impl InitializeRequestParams {
 }
 impl __rt::Unknowns for InitializeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("clientInfo");
-        __rt::Unknowns::collect_unknowns(&self.client_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("clientInfo", &self.client_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2280,21 +2084,18 @@ pub struct InitializeResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
         __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
         __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
-        if let Some(v) = &self.instructions {
-            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("instructions"),
+            &self.instructions,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2331,12 +2132,8 @@ impl InitializeResult {
 }
 impl __rt::Unknowns for InitializeResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("serverInfo");
-        __rt::Unknowns::collect_unknowns(&self.server_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("serverInfo", &self.server_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2354,19 +2151,14 @@ impl InitializedNotification {
     pub const METHOD: &'static str = "notifications/initialized";
 }
 impl __rt::serde::Serialize for InitializedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/initialized"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2392,9 +2184,7 @@ impl InitializedNotification {
 }
 impl __rt::Unknowns for InitializedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2408,15 +2198,10 @@ pub struct InitializedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2456,10 +2241,7 @@ impl JsonRpcError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -2482,12 +2264,8 @@ impl JsonRpcError {
 }
 impl __rt::Unknowns for JsonRpcError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2505,17 +2283,12 @@ pub struct JsonRpcErrorError {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2577,10 +2350,7 @@ impl From<JsonRpcError> for JsonRpcMessage {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
@@ -2626,17 +2396,12 @@ impl JsonRpcNotification {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2660,9 +2425,7 @@ impl JsonRpcNotification {
 }
 impl __rt::Unknowns for JsonRpcNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2676,15 +2439,10 @@ pub struct JsonRpcNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2726,18 +2484,13 @@ impl JsonRpcRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2762,12 +2515,8 @@ impl JsonRpcRequest {
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2781,15 +2530,14 @@ pub struct JsonRpcRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2812,9 +2560,7 @@ impl JsonRpcRequestParamsMeta {
 }
 impl __rt::Unknowns for JsonRpcRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2828,15 +2574,10 @@ pub struct JsonRpcRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2876,10 +2617,7 @@ impl JsonRpcResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -2902,12 +2640,8 @@ impl JsonRpcResponse {
 }
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2925,16 +2659,11 @@ impl ListPromptsRequest {
     pub const METHOD: &'static str = "prompts/list";
 }
 impl __rt::serde::Serialize for ListPromptsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2957,9 +2686,7 @@ impl ListPromptsRequest {
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2974,15 +2701,10 @@ pub struct ListPromptsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3023,18 +2745,11 @@ pub struct ListPromptsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3066,9 +2781,7 @@ impl ListPromptsResult {
 }
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3086,19 +2799,14 @@ impl ListResourceTemplatesRequest {
     pub const METHOD: &'static str = "resources/templates/list";
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("resources/templates/list"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3124,9 +2832,7 @@ impl ListResourceTemplatesRequest {
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3141,15 +2847,10 @@ pub struct ListResourceTemplatesRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3190,18 +2891,11 @@ pub struct ListResourceTemplatesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(
             &__rt::Plain("resourceTemplates"),
             &self.resource_templates,
@@ -3236,9 +2930,7 @@ impl ListResourceTemplatesResult {
 }
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resourceTemplates");
-        __rt::Unknowns::collect_unknowns(&self.resource_templates, at, out);
-        at.pop();
+        __rt::member_unknowns("resourceTemplates", &self.resource_templates, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3256,16 +2948,11 @@ impl ListResourcesRequest {
     pub const METHOD: &'static str = "resources/list";
 }
 impl __rt::serde::Serialize for ListResourcesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3288,9 +2975,7 @@ impl ListResourcesRequest {
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3305,15 +2990,10 @@ pub struct ListResourcesRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3354,18 +3034,11 @@ pub struct ListResourcesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3397,9 +3070,7 @@ impl ListResourcesResult {
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
+        __rt::member_unknowns("resources", &self.resources, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3423,16 +3094,11 @@ impl ListRootsRequest {
     pub const METHOD: &'static str = "roots/list";
 }
 impl __rt::serde::Serialize for ListRootsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3455,9 +3121,7 @@ impl ListRootsRequest {
 }
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3471,15 +3135,14 @@ pub struct ListRootsRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3502,9 +3165,7 @@ impl ListRootsRequestParamsMeta {
 }
 impl __rt::Unknowns for ListRootsRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3518,15 +3179,10 @@ pub struct ListRootsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3564,15 +3220,10 @@ pub struct ListRootsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3597,9 +3248,7 @@ impl ListRootsResult {
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3617,16 +3266,11 @@ impl ListToolsRequest {
     pub const METHOD: &'static str = "tools/list";
 }
 impl __rt::serde::Serialize for ListToolsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3649,9 +3293,7 @@ impl ListToolsRequest {
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3666,15 +3308,10 @@ pub struct ListToolsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3715,18 +3352,11 @@ pub struct ListToolsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3758,9 +3388,7 @@ impl ListToolsResult {
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3819,10 +3447,7 @@ impl ::core::fmt::Display for LoggingLevel {
     }
 }
 impl __rt::serde::Serialize for LoggingLevel {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -3844,10 +3469,7 @@ impl LoggingMessageNotification {
     pub const METHOD: &'static str = "notifications/message";
 }
 impl __rt::serde::Serialize for LoggingMessageNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -3871,9 +3493,7 @@ impl LoggingMessageNotification {
 }
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3891,16 +3511,11 @@ pub struct LoggingMessageNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
-        if let Some(v) = &self.logger {
-            __m.serialize_entry(&__rt::Plain("logger"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("logger"), &self.logger)?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3950,15 +3565,10 @@ pub struct ModelHint {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4022,24 +3632,25 @@ pub struct ModelPreferences {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.hints {
-            __m.serialize_entry(&__rt::Plain("hints"), v)?;
-        }
-        if let Some(v) = &self.cost_priority {
-            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
-        }
-        if let Some(v) = &self.speed_priority {
-            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
-        }
-        if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("hints"), &self.hints)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("costPriority"),
+            &self.cost_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("speedPriority"),
+            &self.speed_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("intelligencePriority"),
+            &self.intelligence_priority,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4083,9 +3694,7 @@ impl ModelPreferences {
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("hints");
-        __rt::Unknowns::collect_unknowns(&self.hints, at, out);
-        at.pop();
+        __rt::member_unknowns("hints", &self.hints, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4101,16 +3710,11 @@ pub struct Notification {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4134,9 +3738,7 @@ impl Notification {
 }
 impl __rt::Unknowns for Notification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4150,15 +3752,10 @@ pub struct NotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4194,16 +3791,11 @@ pub struct PaginatedRequest {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4227,9 +3819,7 @@ impl PaginatedRequest {
 }
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4244,15 +3834,10 @@ pub struct PaginatedRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4291,18 +3876,11 @@ pub struct PaginatedResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4349,16 +3927,11 @@ impl PingRequest {
     pub const METHOD: &'static str = "ping";
 }
 impl __rt::serde::Serialize for PingRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4381,9 +3954,7 @@ impl PingRequest {
 }
 impl __rt::Unknowns for PingRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4397,15 +3968,14 @@ pub struct PingRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4428,9 +3998,7 @@ impl PingRequestParamsMeta {
 }
 impl __rt::Unknowns for PingRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4444,15 +4012,10 @@ pub struct PingRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4490,10 +4053,7 @@ impl ProgressNotification {
     pub const METHOD: &'static str = "notifications/progress";
 }
 impl __rt::serde::Serialize for ProgressNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -4517,9 +4077,7 @@ impl ProgressNotification {
 }
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4537,17 +4095,12 @@ pub struct ProgressNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
         __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4575,9 +4128,7 @@ impl ProgressNotificationParams {
 }
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4591,10 +4142,7 @@ pub enum ProgressToken {
     Integer(i64),
 }
 impl __rt::serde::Serialize for ProgressToken {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ProgressToken::String(v) => __rt::serde::Serialize::serialize(v, s),
             ProgressToken::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -4649,19 +4197,12 @@ pub struct Prompt {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4692,9 +4233,7 @@ impl Prompt {
 }
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("arguments");
-        __rt::Unknowns::collect_unknowns(&self.arguments, at, out);
-        at.pop();
+        __rt::member_unknowns("arguments", &self.arguments, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4712,19 +4251,12 @@ pub struct PromptArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4772,19 +4304,14 @@ impl PromptListChangedNotification {
     pub const METHOD: &'static str = "notifications/prompts/list_changed";
 }
 impl __rt::serde::Serialize for PromptListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/prompts/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4810,9 +4337,7 @@ impl PromptListChangedNotification {
 }
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4826,15 +4351,10 @@ pub struct PromptListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4873,10 +4393,7 @@ pub struct PromptMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -4898,9 +4415,7 @@ impl PromptMessage {
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4933,10 +4448,7 @@ impl From<EmbeddedResource> for PromptMessageContent {
     }
 }
 impl __rt::serde::Serialize for PromptMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             PromptMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             PromptMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -4988,10 +4500,7 @@ impl PromptReference {
     pub const TYPE: &'static str = "ref/prompt";
 }
 impl __rt::serde::Serialize for PromptReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
@@ -5029,10 +4538,7 @@ impl ReadResourceRequest {
     pub const METHOD: &'static str = "resources/read";
 }
 impl __rt::serde::Serialize for ReadResourceRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
@@ -5053,9 +4559,7 @@ impl ReadResourceRequest {
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5069,10 +4573,7 @@ pub struct ReadResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -5107,15 +4608,10 @@ pub struct ReadResourceResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5140,9 +4636,7 @@ impl ReadResourceResult {
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("contents");
-        __rt::Unknowns::collect_unknowns(&self.contents, at, out);
-        at.pop();
+        __rt::member_unknowns("contents", &self.contents, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5166,10 +4660,7 @@ impl From<BlobResourceContents> for ReadResourceResultContentsItem {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultContentsItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ReadResourceResultContentsItem::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -5211,16 +4702,11 @@ pub struct Request {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5244,9 +4730,7 @@ impl Request {
 }
 impl __rt::Unknowns for Request {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5260,15 +4744,14 @@ pub struct RequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5291,9 +4774,7 @@ impl RequestParamsMeta {
 }
 impl __rt::Unknowns for RequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5307,15 +4788,10 @@ pub struct RequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5349,10 +4825,7 @@ pub enum RequestId {
     Integer(i64),
 }
 impl __rt::serde::Serialize for RequestId {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             RequestId::String(v) => __rt::serde::Serialize::serialize(v, s),
             RequestId::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5419,26 +4892,15 @@ pub struct Resource {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5484,9 +4946,7 @@ impl Resource {
 }
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5508,18 +4968,11 @@ pub struct ResourceAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5564,16 +5017,11 @@ pub struct ResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5614,19 +5062,14 @@ impl ResourceListChangedNotification {
     pub const METHOD: &'static str = "notifications/resources/list_changed";
 }
 impl __rt::serde::Serialize for ResourceListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/resources/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5652,9 +5095,7 @@ impl ResourceListChangedNotification {
 }
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5668,15 +5109,10 @@ pub struct ResourceListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5714,10 +5150,7 @@ impl ResourceReference {
     pub const TYPE: &'static str = "ref/resource";
 }
 impl __rt::serde::Serialize for ResourceReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
@@ -5763,23 +5196,14 @@ pub struct ResourceTemplate {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5821,9 +5245,7 @@ impl ResourceTemplate {
 }
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5845,18 +5267,11 @@ pub struct ResourceTemplateAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplateAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5903,10 +5318,7 @@ impl ResourceUpdatedNotification {
     pub const METHOD: &'static str = "notifications/resources/updated";
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -5930,9 +5342,7 @@ impl ResourceUpdatedNotification {
 }
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5946,10 +5356,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -5982,15 +5389,10 @@ pub struct McpResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6039,10 +5441,7 @@ impl ::core::fmt::Display for Role {
     }
 }
 impl __rt::serde::Serialize for Role {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -6066,16 +5465,11 @@ pub struct Root {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6118,19 +5512,14 @@ impl RootsListChangedNotification {
     pub const METHOD: &'static str = "notifications/roots/list_changed";
 }
 impl __rt::serde::Serialize for RootsListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/roots/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6156,9 +5545,7 @@ impl RootsListChangedNotification {
 }
 impl __rt::Unknowns for RootsListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6172,15 +5559,10 @@ pub struct RootsListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6216,10 +5598,7 @@ pub struct SamplingMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -6244,9 +5623,7 @@ impl SamplingMessage {
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6272,10 +5649,7 @@ impl From<ImageContent> for SamplingMessageContent {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             SamplingMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6326,27 +5700,18 @@ pub struct ServerCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.logging {
-            __m.serialize_entry(&__rt::Plain("logging"), v)?;
-        }
-        if let Some(v) = &self.prompts {
-            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
-        }
-        if let Some(v) = &self.resources {
-            __m.serialize_entry(&__rt::Plain("resources"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("logging"), &self.logging)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("prompts"), &self.prompts)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("resources"), &self.resources)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6403,15 +5768,9 @@ impl ServerCapabilities {
 }
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
+        __rt::member_unknowns("resources", &self.resources, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6425,15 +5784,10 @@ pub struct ServerCapabilitiesPrompts {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6471,18 +5825,11 @@ pub struct ServerCapabilitiesResources {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.subscribe {
-            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
-        }
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("subscribe"), &self.subscribe)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6525,15 +5872,10 @@ pub struct ServerCapabilitiesTools {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6616,10 +5958,7 @@ impl From<LoggingMessageNotification> for ServerNotification {
     }
 }
 impl __rt::serde::Serialize for ServerNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ServerNotification::Progress(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6720,10 +6059,7 @@ impl From<ListRootsRequest> for ServerRequest {
     }
 }
 impl __rt::serde::Serialize for ServerRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
             ServerRequest::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6831,10 +6167,7 @@ impl From<CompleteResult> for ServerResult {
     }
 }
 impl __rt::serde::Serialize for ServerResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6900,10 +6233,7 @@ impl SetLevelRequest {
     pub const METHOD: &'static str = "logging/setLevel";
 }
 impl __rt::serde::Serialize for SetLevelRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
@@ -6924,9 +6254,7 @@ impl SetLevelRequest {
 }
 impl __rt::Unknowns for SetLevelRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6940,10 +6268,7 @@ pub struct SetLevelRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
@@ -6980,10 +6305,7 @@ impl SubscribeRequest {
     pub const METHOD: &'static str = "resources/subscribe";
 }
 impl __rt::serde::Serialize for SubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -7007,9 +6329,7 @@ impl SubscribeRequest {
 }
 impl __rt::Unknowns for SubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7023,10 +6343,7 @@ pub struct SubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -7065,16 +6382,11 @@ impl TextContent {
     pub const TYPE: &'static str = "text";
 }
 impl __rt::serde::Serialize for TextContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7099,9 +6411,7 @@ impl TextContent {
 }
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7123,18 +6433,11 @@ pub struct TextContentAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextContentAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7181,16 +6484,11 @@ pub struct TextResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7233,16 +6531,11 @@ pub struct Tool {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7271,9 +6564,7 @@ impl Tool {
 }
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputSchema");
-        __rt::Unknowns::collect_unknowns(&self.input_schema, at, out);
-        at.pop();
+        __rt::member_unknowns("inputSchema", &self.input_schema, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7293,19 +6584,12 @@ impl ToolInputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolInputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.properties {
-            __m.serialize_entry(&__rt::Plain("properties"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("properties"), &self.properties)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7355,19 +6639,14 @@ impl ToolListChangedNotification {
     pub const METHOD: &'static str = "notifications/tools/list_changed";
 }
 impl __rt::serde::Serialize for ToolListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/tools/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7393,9 +6672,7 @@ impl ToolListChangedNotification {
 }
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7409,15 +6686,10 @@ pub struct ToolListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7455,10 +6727,7 @@ impl UnsubscribeRequest {
     pub const METHOD: &'static str = "resources/unsubscribe";
 }
 impl __rt::serde::Serialize for UnsubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -7482,9 +6751,7 @@ impl UnsubscribeRequest {
 }
 impl __rt::Unknowns for UnsubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7498,10 +6765,7 @@ pub struct UnsubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -7680,9 +6944,7 @@ impl ClientMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -7693,7 +6955,7 @@ impl ClientMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -7710,10 +6972,7 @@ impl ClientMessage {
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -7820,9 +7079,7 @@ impl ServerMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -7833,7 +7090,7 @@ impl ServerMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -7850,10 +7107,7 @@ impl ServerMessage {
     }
 }
 impl __rt::serde::Serialize for ServerMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -7896,9 +7150,7 @@ impl __rt::RequestMethod for CallToolRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CallToolResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -7907,7 +7159,7 @@ impl __rt::RequestMethod for CallToolRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    ) -> Result<CallToolResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -7926,9 +7178,7 @@ impl __rt::RequestMethod for CompleteRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -7937,7 +7187,7 @@ impl __rt::RequestMethod for CompleteRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    ) -> Result<CompleteResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -7951,7 +7201,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -7960,7 +7210,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -7972,9 +7222,7 @@ impl __rt::RequestMethod for GetPromptRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<GetPromptResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -7983,7 +7231,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    ) -> Result<GetPromptResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -7997,7 +7245,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8006,7 +7254,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8027,7 +7275,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8036,7 +7284,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8050,7 +7298,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8059,7 +7307,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8073,7 +7321,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8082,7 +7330,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8094,9 +7342,7 @@ impl __rt::RequestMethod for ListRootsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8105,7 +7351,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    ) -> Result<ListRootsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8117,9 +7363,7 @@ impl __rt::RequestMethod for ListToolsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8128,7 +7372,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    ) -> Result<ListToolsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8147,9 +7391,7 @@ impl __rt::RequestMethod for PingRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8158,7 +7400,7 @@ impl __rt::RequestMethod for PingRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8186,7 +7428,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8195,7 +7437,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8228,9 +7470,7 @@ impl __rt::RequestMethod for SetLevelRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8239,7 +7479,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8251,9 +7491,7 @@ impl __rt::RequestMethod for SubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8262,7 +7500,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8281,9 +7519,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8292,7 +7528,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8629,12 +7865,10 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 #[allow(clippy::all, missing_docs, non_camel_case_types)]
 pub mod __de {
     use super::*;
-    impl __rt::pull::DecodeObject for super::Annotated {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    use __rt::pull::{self, Parser, Start};
+    impl pull::DecodeObject for super::Annotated {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotated object",
                 keys: &["annotations"],
                 required: 0u64,
@@ -8642,17 +7876,14 @@ pub mod __de {
             };
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_annotations)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_annotations),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Annotated {
@@ -8661,12 +7892,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::AnnotatedAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::AnnotatedAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a AnnotatedAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -8675,18 +7903,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::AnnotatedAnnotations {
@@ -8696,12 +7921,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "blob"],
                 required: 5u64,
@@ -8711,35 +7933,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_blob = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_blob)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_blob),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BlobResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
-                blob: __rt::pull::required(f_blob, "blob")?,
+                blob: pull::required(f_blob, "blob")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -8747,32 +7963,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "tools/call")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "tools/call"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
@@ -8781,33 +7991,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequestParams {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "isError"],
                 required: 2u64,
@@ -8817,70 +8021,65 @@ pub mod __de {
             let mut f_content = None;
             let mut f_is_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_is_error)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_is_error),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolResult {
                 meta: f_meta,
-                content: __rt::pull::required(f_content, "content")?,
+                content: pull::required(f_content, "content")?,
                 is_error: f_is_error,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CallToolResultContentItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CallToolResultContentItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "resource"],
                         "a CallToolResultContentItem object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CallToolResultContentItem::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -8889,7 +8088,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CallToolResultContentItem object"))
                                 }
                             }
@@ -8900,12 +8099,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -8913,32 +8109,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/cancelled")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/cancelled"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
@@ -8947,33 +8137,27 @@ pub mod __de {
             let mut f_request_id = None;
             let mut f_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_request_id)?,
-                        1 => __rt::pull::member(p, &mut f_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_request_id),
+                    1 => pull::member(p, &mut f_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotificationParams {
-                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                request_id: pull::required(f_request_id, "requestId")?,
                 reason: f_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling"],
                 required: 0u64,
@@ -8983,19 +8167,16 @@ pub mod __de {
             let mut f_roots = None;
             let mut f_sampling = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        2 => __rt::pull::member(p, &mut f_sampling)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_roots),
+                    2 => pull::member(p, &mut f_sampling),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilities {
@@ -9006,12 +8187,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -9019,17 +8197,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesRoots {
@@ -9038,13 +8213,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ClientNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -9056,39 +8229,39 @@ pub mod __de {
                         "a ClientNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Initialized)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9097,7 +8270,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientNotification object"))
                                 }
                             }
@@ -9108,13 +8281,11 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -9135,102 +8306,102 @@ pub mod __de {
                         "a ClientRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Initialize)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResources)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResourceTemplates)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ReadResource)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Subscribe)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Unsubscribe)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListPrompts)
                                 }
-                                __rt::pull::Tag::Known(8) => {
-                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(8) => {
+                                    <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetPrompt)
                                 }
-                                __rt::pull::Tag::Known(9) => {
-                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(9) => {
+                                    <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTools)
                                 }
-                                __rt::pull::Tag::Known(10) => {
-                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(10) => {
+                                    <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CallTool)
                                 }
-                                __rt::pull::Tag::Known(11) => {
-                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(11) => {
+                                    <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::SetLevel)
                                 }
-                                __rt::pull::Tag::Known(12) => {
-                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(12) => {
+                                    <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Complete)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9239,7 +8410,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientRequest object"))
                                 }
                             }
@@ -9250,24 +8421,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ClientResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ClientResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ClientResult> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
             variants: &[
@@ -9295,27 +8462,27 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 3] = [None; 3];
+        let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
             1 => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CreateMessageResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
             2 => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListRootsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
@@ -9328,7 +8495,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -9340,12 +8507,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -9353,58 +8517,53 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "completion/complete")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "completion/complete"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["ref/prompt", "ref/resource"],
                         "a CompleteRequestParamsRef object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PromptReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Prompt)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ResourceReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ResourceReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Resource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9413,7 +8572,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CompleteRequestParamsRef object"))
                                 }
                             }
@@ -9424,12 +8583,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
@@ -9438,33 +8594,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_value = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_value)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_value),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: __rt::pull::required(f_name, "name")?,
-                value: __rt::pull::required(f_value, "value")?,
+                name: pull::required(f_name, "name")?,
+                value: pull::required(f_value, "value")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument"],
                 required: 3u64,
@@ -9473,33 +8623,27 @@ pub mod __de {
             let mut f_ref = None;
             let mut f_argument = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_ref)?,
-                        1 => __rt::pull::member(p, &mut f_argument)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_ref),
+                    1 => pull::member(p, &mut f_argument),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParams {
-                r#ref: __rt::pull::required(f_ref, "ref")?,
-                argument: __rt::pull::required(f_argument, "argument")?,
+                r#ref: pull::required(f_ref, "ref")?,
+                argument: pull::required(f_argument, "argument")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
@@ -9508,33 +8652,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_completion = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_completion)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_completion),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResult {
                 meta: f_meta,
-                completion: __rt::pull::required(f_completion, "completion")?,
+                completion: pull::required(f_completion, "completion")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
@@ -9544,35 +8682,29 @@ pub mod __de {
             let mut f_total = None;
             let mut f_has_more = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_values)?,
-                        1 => __rt::pull::member(p, &mut f_total)?,
-                        2 => __rt::pull::member(p, &mut f_has_more)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_values),
+                    1 => pull::member(p, &mut f_total),
+                    2 => pull::member(p, &mut f_has_more),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResultCompletion {
-                values: __rt::pull::required(f_values, "values")?,
+                values: pull::required(f_values, "values")?,
                 total: f_total,
                 has_more: f_has_more,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -9580,32 +8712,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "sampling/createMessage")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "sampling/createMessage"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["allServers", "none", "thisServer"],
                     "a CreateMessageRequestParamsIncludeContext",
@@ -9613,12 +8740,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -9642,45 +8766,39 @@ pub mod __de {
             let mut f_stop_sequences = None;
             let mut f_metadata = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_messages)?,
-                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
-                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
-                        3 => __rt::pull::member(p, &mut f_include_context)?,
-                        4 => __rt::pull::member(p, &mut f_temperature)?,
-                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
-                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
-                        7 => __rt::pull::member(p, &mut f_metadata)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_messages),
+                    1 => pull::member(p, &mut f_model_preferences),
+                    2 => pull::member(p, &mut f_system_prompt),
+                    3 => pull::member(p, &mut f_include_context),
+                    4 => pull::member(p, &mut f_temperature),
+                    5 => pull::member(p, &mut f_max_tokens),
+                    6 => pull::member(p, &mut f_stop_sequences),
+                    7 => pull::member(p, &mut f_metadata),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequestParams {
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 model_preferences: f_model_preferences,
                 system_prompt: f_system_prompt,
                 include_context: f_include_context,
                 temperature: f_temperature,
-                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
                 stop_sequences: f_stop_sequences,
                 metadata: f_metadata,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
@@ -9692,67 +8810,62 @@ pub mod __de {
             let mut f_model = None;
             let mut f_stop_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_role)?,
-                        2 => __rt::pull::member(p, &mut f_content)?,
-                        3 => __rt::pull::member(p, &mut f_model)?,
-                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_role),
+                    2 => pull::member(p, &mut f_content),
+                    3 => pull::member(p, &mut f_model),
+                    4 => pull::member(p, &mut f_stop_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageResult {
                 meta: f_meta,
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
-                model: __rt::pull::required(f_model, "model")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
+                model: pull::required(f_model, "model")?,
                 stop_reason: f_stop_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageResultContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageResultContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image"],
                         "a CreateMessageResultContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Image)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CreateMessageResultContent::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9761,7 +8874,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CreateMessageResultContent object"))
                                 }
                             }
@@ -9772,12 +8885,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["annotations", "resource", "type"],
                 required: 6u64,
@@ -9786,34 +8896,28 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_resource = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_annotations)?,
-                        1 => __rt::pull::member(p, &mut f_resource)?,
-                        2 => __rt::pull::const_str(p, "resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_annotations),
+                    1 => pull::member(p, &mut f_resource),
+                    2 => pull::const_str(p, "resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EmbeddedResource {
                 annotations: f_annotations,
-                resource: __rt::pull::required(f_resource, "resource")?,
+                resource: pull::required(f_resource, "resource")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::EmbeddedResourceAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EmbeddedResourceAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResourceAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -9822,18 +8926,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EmbeddedResourceAnnotations {
@@ -9843,24 +8944,20 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::EmbeddedResourceResource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EmbeddedResourceResource {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => EmbeddedResourceResource__merged0(p, Start::Value),
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EmbeddedResourceResource> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
@@ -9883,20 +8980,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
             }
@@ -9909,7 +9006,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -9921,12 +9018,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -9934,32 +9028,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "prompts/get")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "prompts/get"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
@@ -9968,33 +9056,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequestParams {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
@@ -10004,35 +9086,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_messages = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_messages)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_messages),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptResult {
                 meta: f_meta,
                 description: f_description,
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ImageContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ImageContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["annotations", "data", "mimeType", "type"],
                 required: 14u64,
@@ -10042,36 +9118,30 @@ pub mod __de {
             let mut f_data = None;
             let mut f_mime_type = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_annotations)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::member(p, &mut f_mime_type)?,
-                        3 => __rt::pull::const_str(p, "image")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_annotations),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::member(p, &mut f_mime_type),
+                    3 => pull::const_str(p, "image"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ImageContent {
                 annotations: f_annotations,
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ImageContentAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ImageContentAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContentAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -10080,18 +9150,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ImageContentAnnotations {
@@ -10101,12 +9168,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Implementation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Implementation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "version"],
                 required: 3u64,
@@ -10115,33 +9179,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_version = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_version)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_version),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Implementation {
-                name: __rt::pull::required(f_name, "name")?,
-                version: __rt::pull::required(f_version, "version")?,
+                name: pull::required(f_name, "name")?,
+                version: pull::required(f_version, "version")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -10149,32 +9207,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "initialize")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "initialize"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
@@ -10184,38 +9236,29 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_client_info = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        1 => __rt::pull::member(p, &mut f_capabilities)?,
-                        2 => __rt::pull::member(p, &mut f_client_info)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_protocol_version),
+                    1 => pull::member(p, &mut f_capabilities),
+                    2 => pull::member(p, &mut f_client_info),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequestParams {
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                client_info: pull::required(f_client_info, "clientInfo")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -10233,42 +9276,33 @@ pub mod __de {
             let mut f_server_info = None;
             let mut f_instructions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
-                        3 => __rt::pull::member(p, &mut f_server_info)?,
-                        4 => __rt::pull::member(p, &mut f_instructions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_protocol_version),
+                    2 => pull::boxed_member(p, &mut f_capabilities),
+                    3 => pull::member(p, &mut f_server_info),
+                    4 => pull::member(p, &mut f_instructions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeResult {
                 meta: f_meta,
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                server_info: pull::required(f_server_info, "serverInfo")?,
                 instructions: f_instructions,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -10276,18 +9310,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/initialized")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/initialized"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotification {
@@ -10296,12 +9327,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -10309,17 +9337,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotificationParams {
@@ -10328,12 +9353,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
@@ -10342,34 +9364,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcError {
-                id: __rt::pull::required(f_id, "id")?,
-                error: __rt::pull::required(f_error, "error")?,
+                id: pull::required(f_id, "id")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
@@ -10379,47 +9395,40 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_code)?,
-                        1 => __rt::pull::member(p, &mut f_message)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_code),
+                    1 => pull::member(p, &mut f_message),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcErrorError {
-                code: __rt::pull::required(f_code, "code")?,
-                message: __rt::pull::required(f_message, "message")?,
+                code: pull::required(f_code, "code")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessage__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessage> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
@@ -10475,34 +9484,34 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
             2 => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
             3 => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcError as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
             }
@@ -10515,7 +9524,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10527,12 +9536,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
@@ -10541,34 +9547,28 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -10576,17 +9576,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotificationParams {
@@ -10595,12 +9592,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
@@ -10610,36 +9604,30 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -10647,17 +9635,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequestParamsMeta {
@@ -10666,12 +9651,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -10679,17 +9661,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequestParams {
@@ -10698,12 +9677,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -10712,34 +9688,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -10747,18 +9717,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "prompts/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "prompts/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequest {
@@ -10767,12 +9734,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -10780,17 +9744,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequestParams {
@@ -10799,12 +9760,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
@@ -10814,35 +9772,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_prompts = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_prompts)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_prompts),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                prompts: pull::required(f_prompts, "prompts")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -10850,18 +9802,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/templates/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/templates/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequest {
@@ -10870,12 +9819,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -10883,17 +9829,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequestParams {
@@ -10902,12 +9845,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
@@ -10917,25 +9857,22 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resource_templates),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resource_templates: __rt::pull::required(
+                resource_templates: pull::required(
                     f_resource_templates,
                     "resourceTemplates",
                 )?,
@@ -10943,12 +9880,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -10956,18 +9890,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequest {
@@ -10976,12 +9907,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -10989,17 +9917,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequestParams {
@@ -11008,12 +9933,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
@@ -11023,35 +9945,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resources = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resources)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resources),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resources: __rt::pull::required(f_resources, "resources")?,
+                resources: pull::required(f_resources, "resources")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11059,18 +9975,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "roots/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "roots/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequest {
@@ -11079,12 +9992,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -11092,17 +10002,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParamsMeta {
@@ -11111,12 +10018,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11124,17 +10028,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParams {
@@ -11143,12 +10044,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
@@ -11157,33 +10055,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_roots = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_roots),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsResult {
                 meta: f_meta,
-                roots: __rt::pull::required(f_roots, "roots")?,
+                roots: pull::required(f_roots, "roots")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11191,18 +10083,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "tools/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "tools/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequest {
@@ -11211,12 +10100,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -11224,17 +10110,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequestParams {
@@ -11243,12 +10126,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
@@ -11258,35 +10138,30 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                tools: __rt::pull::required(f_tools, "tools")?,
+                tools: pull::required(f_tools, "tools")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::LoggingLevel {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::LoggingLevel {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &[
                         "alert",
@@ -11303,12 +10178,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11316,32 +10188,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/message")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/message"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
@@ -11351,35 +10217,29 @@ pub mod __de {
             let mut f_logger = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_level)?,
-                        1 => __rt::pull::member(p, &mut f_logger)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_level),
+                    1 => pull::member(p, &mut f_logger),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotificationParams {
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 logger: f_logger,
-                data: __rt::pull::required(f_data, "data")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelHint {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelHint {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
@@ -11387,17 +10247,14 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelHint {
@@ -11406,12 +10263,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -11427,20 +10281,17 @@ pub mod __de {
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_hints)?,
-                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
-                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
-                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_hints),
+                    1 => pull::member(p, &mut f_cost_priority),
+                    2 => pull::member(p, &mut f_speed_priority),
+                    3 => pull::member(p, &mut f_intelligence_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelPreferences {
@@ -11452,12 +10303,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Notification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Notification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -11466,33 +10314,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Notification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11500,17 +10342,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NotificationParams {
@@ -11519,12 +10358,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -11533,33 +10369,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequest {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -11567,17 +10397,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequestParams {
@@ -11586,12 +10413,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
@@ -11600,18 +10424,15 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedResult {
@@ -11621,12 +10442,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11634,18 +10452,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "ping")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "ping"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequest {
@@ -11654,12 +10469,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -11667,17 +10479,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequestParamsMeta {
@@ -11686,12 +10495,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11699,17 +10505,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequestParams {
@@ -11718,12 +10521,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11731,32 +10531,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/progress")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/progress"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total"],
                 required: 3u64,
@@ -11766,52 +10560,42 @@ pub mod __de {
             let mut f_progress = None;
             let mut f_total = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        1 => __rt::pull::member(p, &mut f_progress)?,
-                        2 => __rt::pull::member(p, &mut f_total)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    1 => pull::member(p, &mut f_progress),
+                    2 => pull::member(p, &mut f_total),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotificationParams {
-                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
-                progress: __rt::pull::required(f_progress, "progress")?,
+                progress_token: pull::required(f_progress_token, "progressToken")?,
+                progress: pull::required(f_progress, "progress")?,
                 total: f_total,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ProgressToken {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ProgressToken {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::ProgressToken::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::ProgressToken::Integer)
                 }
                 found => Err(p.wrong("a ProgressToken (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Prompt {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Prompt {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "description", "arguments"],
                 required: 1u64,
@@ -11821,35 +10605,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Prompt {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "description", "required"],
                 required: 1u64,
@@ -11859,35 +10637,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_required)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_required),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptArgument {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 required: f_required,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11895,23 +10667,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/prompts/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/prompts/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotification {
@@ -11920,12 +10684,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11933,17 +10694,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotificationParams {
@@ -11952,12 +10710,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -11966,66 +10721,61 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::PromptMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::PromptMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "resource"],
                         "a PromptMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::PromptMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -12034,7 +10784,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a PromptMessageContent object"))
                                 }
                             }
@@ -12045,12 +10795,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "type"],
                 required: 3u64,
@@ -12058,32 +10805,26 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::const_str(p, "ref/prompt")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::const_str(p, "ref/prompt"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptReference {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -12091,32 +10832,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/read")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/read"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -12124,31 +10859,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
@@ -12157,34 +10886,29 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_contents = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_contents)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_contents),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceResult {
                 meta: f_meta,
-                contents: __rt::pull::required(f_contents, "contents")?,
+                contents: pull::required(f_contents, "contents")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
@@ -12192,13 +10916,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::ReadResourceResultContentsItem,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ReadResourceResultContentsItem> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
@@ -12221,20 +10942,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
             }
@@ -12247,7 +10968,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -12259,12 +10980,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Request {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Request {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -12273,33 +10991,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Request {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -12307,17 +11019,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParamsMeta {
@@ -12326,12 +11035,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12339,17 +11045,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParams {
@@ -12358,28 +11061,22 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::RequestId {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::RequestId {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::RequestId::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::RequestId::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::RequestId::Integer)
                 }
                 found => Err(p.wrong("a RequestId (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Resource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Resource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &["annotations", "uri", "name", "description", "mimeType", "size"],
                 required: 6u64,
@@ -12392,28 +11089,25 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_size = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_annotations)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        2 => __rt::pull::member(p, &mut f_name)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_mime_type)?,
-                        5 => __rt::pull::member(p, &mut f_size)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_annotations),
+                    1 => pull::member(p, &mut f_uri),
+                    2 => pull::member(p, &mut f_name),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_mime_type),
+                    5 => pull::member(p, &mut f_size),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Resource {
                 annotations: f_annotations,
-                uri: __rt::pull::required(f_uri, "uri")?,
-                name: __rt::pull::required(f_name, "name")?,
+                uri: pull::required(f_uri, "uri")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 size: f_size,
@@ -12421,12 +11115,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -12435,18 +11126,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceAnnotations {
@@ -12456,12 +11144,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType"],
                 required: 1u64,
@@ -12470,33 +11155,27 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12504,23 +11183,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/resources/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/resources/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotification {
@@ -12529,12 +11200,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12542,17 +11210,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotificationParams {
@@ -12561,12 +11226,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
@@ -12574,32 +11236,26 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::const_str(p, "ref/resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::const_str(p, "ref/resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceReference {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &["annotations", "uriTemplate", "name", "description", "mimeType"],
                 required: 6u64,
@@ -12611,39 +11267,33 @@ pub mod __de {
             let mut f_description = None;
             let mut f_mime_type = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_annotations)?,
-                        1 => __rt::pull::member(p, &mut f_uri_template)?,
-                        2 => __rt::pull::member(p, &mut f_name)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_mime_type)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_annotations),
+                    1 => pull::member(p, &mut f_uri_template),
+                    2 => pull::member(p, &mut f_name),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_mime_type),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplate {
                 annotations: f_annotations,
-                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
-                name: __rt::pull::required(f_name, "name")?,
+                uri_template: pull::required(f_uri_template, "uriTemplate")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplateAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplateAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplateAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -12652,18 +11302,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplateAnnotations {
@@ -12673,12 +11320,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -12686,32 +11330,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/resources/updated"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -12719,31 +11357,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::McpResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::McpResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12751,17 +11383,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::McpResult {
@@ -12770,19 +11399,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::Role {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+    impl pull::Decode for super::Role {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Root {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Root {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name"],
                 required: 1u64,
@@ -12791,33 +11415,27 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Root {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 name: f_name,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12825,20 +11443,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/roots/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotification {
@@ -12847,12 +11460,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12860,17 +11470,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotificationParams {
@@ -12879,12 +11486,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -12893,59 +11497,54 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SamplingMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image"],
                         "a SamplingMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -12954,7 +11553,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContent object"))
                                 }
                             }
@@ -12965,12 +11564,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &["experimental", "logging", "prompts", "resources", "tools"],
                 required: 0u64,
@@ -12982,21 +11578,18 @@ pub mod __de {
             let mut f_resources = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_logging)?,
-                        2 => __rt::pull::member(p, &mut f_prompts)?,
-                        3 => __rt::pull::member(p, &mut f_resources)?,
-                        4 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_logging),
+                    2 => pull::member(p, &mut f_prompts),
+                    3 => pull::member(p, &mut f_resources),
+                    4 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilities {
@@ -13009,12 +11602,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -13022,17 +11612,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -13041,12 +11628,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
@@ -13055,18 +11639,15 @@ pub mod __de {
             let mut f_subscribe = None;
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_subscribe)?,
-                        1 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_subscribe),
+                    1 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesResources {
@@ -13076,12 +11657,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -13089,17 +11667,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTools {
@@ -13108,13 +11683,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ServerNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -13129,60 +11702,60 @@ pub mod __de {
                         "a ServerNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceListChanged)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceUpdated)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::PromptListChanged)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ToolListChanged)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -13191,7 +11764,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerNotification object"))
                                 }
                             }
@@ -13202,45 +11775,43 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &["ping", "sampling/createMessage", "roots/list"],
                         "a ServerRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::CreateMessage)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::ListRoots)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -13249,7 +11820,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerRequest object"))
                                 }
                             }
@@ -13260,24 +11831,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ServerResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ServerResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ServerResult> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -13377,76 +11944,76 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 10] = [None; 10];
+        let mut scores: [pull::Score; 10] = [None; 10];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
             1 => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InitializeResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
             2 => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourcesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
             3 => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourceTemplatesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
             4 => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ReadResourceResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
             5 => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListPromptsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
             6 => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetPromptResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
             7 => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListToolsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
             8 => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CallToolResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
             9 => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CompleteResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Complete)
             }
@@ -13459,7 +12026,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -13471,12 +12038,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13484,32 +12048,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "logging/setLevel")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "logging/setLevel"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
@@ -13517,31 +12075,25 @@ pub mod __de {
             };
             let mut f_level = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_level)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_level),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequestParams {
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13549,32 +12101,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/subscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/subscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -13582,31 +12128,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["annotations", "text", "type"],
                 required: 6u64,
@@ -13615,34 +12155,28 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_text = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_annotations)?,
-                        1 => __rt::pull::member(p, &mut f_text)?,
-                        2 => __rt::pull::const_str(p, "text")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_annotations),
+                    1 => pull::member(p, &mut f_text),
+                    2 => pull::const_str(p, "text"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextContent {
                 annotations: f_annotations,
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextContentAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextContentAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContentAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -13651,18 +12185,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextContentAnnotations {
@@ -13672,12 +12203,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "text"],
                 required: 5u64,
@@ -13687,35 +12215,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_text = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_text)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_text),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Tool {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Tool {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &["name", "description", "inputSchema"],
                 required: 5u64,
@@ -13725,35 +12247,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_input_schema = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_input_schema)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_input_schema),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Tool {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
-                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                input_schema: pull::required(f_input_schema, "inputSchema")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
@@ -13762,19 +12278,16 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
-                        1 => __rt::pull::member(p, &mut f_required)?,
-                        2 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_properties),
+                    1 => pull::member(p, &mut f_required),
+                    2 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolInputSchema {
@@ -13784,12 +12297,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -13797,20 +12307,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/tools/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotification {
@@ -13819,12 +12324,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13832,17 +12334,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotificationParams {
@@ -13851,12 +12350,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13864,32 +12360,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/unsubscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -13897,21 +12387,18 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
@@ -13922,7 +12409,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "initialize" => {
                     Some(
@@ -14054,7 +12541,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -14100,9 +12587,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -14110,7 +12595,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
@@ -14140,7 +12625,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "ping" => {
                     Some(
@@ -14182,7 +12667,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -14255,9 +12740,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -14265,7 +12748,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,

@@ -22,18 +22,11 @@ pub struct Annotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -84,18 +77,13 @@ impl AudioContent {
     pub const TYPE: &'static str = "audio";
 }
 impl __rt::serde::Serialize for AudioContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -120,9 +108,7 @@ impl AudioContent {
 }
 impl __rt::Unknowns for AudioContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -140,16 +126,11 @@ pub struct BlobResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -192,10 +173,7 @@ impl CallToolRequest {
     pub const METHOD: &'static str = "tools/call";
 }
 impl __rt::serde::Serialize for CallToolRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
@@ -216,9 +194,7 @@ impl CallToolRequest {
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -234,16 +210,11 @@ pub struct CallToolRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -271,7 +242,7 @@ impl CallToolRequestParams {
     /// (`tool "book": arguments at date: invalid type…`).
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
-    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+    ) -> Result<T, __rt::ArgumentsError> {
         __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
@@ -305,19 +276,12 @@ pub struct CallToolResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -375,9 +339,7 @@ impl CallToolResult {
 }
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -417,10 +379,7 @@ impl From<EmbeddedResource> for CallToolResultContentItem {
     }
 }
 impl __rt::serde::Serialize for CallToolResultContentItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CallToolResultContentItem::Text(v) => __rt::serde::Serialize::serialize(v, s),
             CallToolResultContentItem::Image(v) => {
@@ -497,10 +456,7 @@ impl CancelledNotification {
     pub const METHOD: &'static str = "notifications/cancelled";
 }
 impl __rt::serde::Serialize for CancelledNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -524,9 +480,7 @@ impl CancelledNotification {
 }
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -544,16 +498,11 @@ pub struct CancelledNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
-        if let Some(v) = &self.reason {
-            __m.serialize_entry(&__rt::Plain("reason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("reason"), &self.reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -577,9 +526,7 @@ impl CancelledNotificationParams {
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestId");
-        __rt::Unknowns::collect_unknowns(&self.request_id, at, out);
-        at.pop();
+        __rt::member_unknowns("requestId", &self.request_id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -597,21 +544,16 @@ pub struct ClientCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.roots {
-            __m.serialize_entry(&__rt::Plain("roots"), v)?;
-        }
-        if let Some(v) = &self.sampling {
-            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("roots"), &self.roots)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sampling"), &self.sampling)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -651,9 +593,7 @@ impl ClientCapabilities {
 }
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -667,15 +607,10 @@ pub struct ClientCapabilitiesRoots {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -737,10 +672,7 @@ impl From<RootsListChangedNotification> for ClientNotification {
     }
 }
 impl __rt::serde::Serialize for ClientNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ClientNotification::Initialized(v) => __rt::serde::Serialize::serialize(v, s),
@@ -886,10 +818,7 @@ impl From<CompleteRequest> for ClientRequest {
     }
 }
 impl __rt::serde::Serialize for ClientRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientRequest::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
             ClientRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
@@ -986,10 +915,7 @@ impl From<ListRootsResult> for ClientResult {
     }
 }
 impl __rt::serde::Serialize for ClientResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1030,10 +956,7 @@ impl CompleteRequest {
     pub const METHOD: &'static str = "completion/complete";
 }
 impl __rt::serde::Serialize for CompleteRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -1057,9 +980,7 @@ impl CompleteRequest {
 }
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1085,10 +1006,7 @@ impl From<ResourceReference> for CompleteRequestParamsRef {
     }
 }
 impl __rt::serde::Serialize for CompleteRequestParamsRef {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CompleteRequestParamsRef::Prompt(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1145,10 +1063,7 @@ pub struct CompleteRequestParamsArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -1185,10 +1100,7 @@ pub struct CompleteRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
@@ -1213,12 +1125,8 @@ impl CompleteRequestParams {
 }
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("ref");
-        __rt::Unknowns::collect_unknowns(&self.r#ref, at, out);
-        at.pop();
-        at.push("argument");
-        __rt::Unknowns::collect_unknowns(&self.argument, at, out);
-        at.pop();
+        __rt::member_unknowns("ref", &self.r#ref, at, out);
+        __rt::member_unknowns("argument", &self.argument, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1234,15 +1142,10 @@ pub struct CompleteResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1267,9 +1170,7 @@ impl CompleteResult {
 }
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("completion");
-        __rt::Unknowns::collect_unknowns(&self.completion, at, out);
-        at.pop();
+        __rt::member_unknowns("completion", &self.completion, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1287,19 +1188,12 @@ pub struct CompleteResultCompletion {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.has_more {
-            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("hasMore"), &self.has_more)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1347,10 +1241,7 @@ impl CreateMessageRequest {
     pub const METHOD: &'static str = "sampling/createMessage";
 }
 impl __rt::serde::Serialize for CreateMessageRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -1374,9 +1265,7 @@ impl CreateMessageRequest {
 }
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1412,10 +1301,7 @@ impl ::core::fmt::Display for CreateMessageRequestParamsIncludeContext {
     }
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -1447,32 +1333,33 @@ pub struct CreateMessageRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
-        if let Some(v) = &self.model_preferences {
-            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
-        }
-        if let Some(v) = &self.system_prompt {
-            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
-        }
-        if let Some(v) = &self.include_context {
-            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
-        }
-        if let Some(v) = &self.temperature {
-            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("modelPreferences"),
+            &self.model_preferences,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("systemPrompt"),
+            &self.system_prompt,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("includeContext"),
+            &self.include_context,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("temperature"), &self.temperature)?;
         __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
-        if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
-        }
-        if let Some(v) = &self.metadata {
-            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("stopSequences"),
+            &self.stop_sequences,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("metadata"), &self.metadata)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1535,12 +1422,8 @@ impl CreateMessageRequestParams {
 }
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
-        at.push("modelPreferences");
-        __rt::Unknowns::collect_unknowns(&self.model_preferences, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
+        __rt::member_unknowns("modelPreferences", &self.model_preferences, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1562,21 +1445,14 @@ pub struct CreateMessageResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
-        if let Some(v) = &self.stop_reason {
-            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("stopReason"), &self.stop_reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1613,9 +1489,7 @@ impl CreateMessageResult {
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1648,10 +1522,7 @@ impl From<AudioContent> for CreateMessageResultContent {
     }
 }
 impl __rt::serde::Serialize for CreateMessageResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CreateMessageResultContent::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1724,17 +1595,12 @@ impl EmbeddedResource {
     pub const TYPE: &'static str = "resource";
 }
 impl __rt::serde::Serialize for EmbeddedResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
         __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1758,12 +1624,8 @@ impl EmbeddedResource {
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resource");
-        __rt::Unknowns::collect_unknowns(&self.resource, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("resource", &self.resource, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1787,10 +1649,7 @@ impl From<BlobResourceContents> for EmbeddedResourceResource {
     }
 }
 impl __rt::serde::Serialize for EmbeddedResourceResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EmbeddedResourceResource::Text(v) => __rt::serde::Serialize::serialize(v, s),
             EmbeddedResourceResource::Blob(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1832,10 +1691,7 @@ impl GetPromptRequest {
     pub const METHOD: &'static str = "prompts/get";
 }
 impl __rt::serde::Serialize for GetPromptRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
@@ -1856,9 +1712,7 @@ impl GetPromptRequest {
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1874,16 +1728,11 @@ pub struct GetPromptRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1924,18 +1773,11 @@ pub struct GetPromptResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1967,9 +1809,7 @@ impl GetPromptResult {
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1991,18 +1831,13 @@ impl ImageContent {
     pub const TYPE: &'static str = "image";
 }
 impl __rt::serde::Serialize for ImageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2027,9 +1862,7 @@ impl ImageContent {
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2045,10 +1878,7 @@ pub struct Implementation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -2087,10 +1917,7 @@ impl InitializeRequest {
     pub const METHOD: &'static str = "initialize";
 }
 impl __rt::serde::Serialize for InitializeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
@@ -2111,9 +1938,7 @@ impl InitializeRequest {
 }
 impl __rt::Unknowns for InitializeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2131,10 +1956,7 @@ pub struct InitializeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
@@ -2162,12 +1984,8 @@ impl InitializeRequestParams {
 }
 impl __rt::Unknowns for InitializeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("clientInfo");
-        __rt::Unknowns::collect_unknowns(&self.client_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("clientInfo", &self.client_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2191,21 +2009,18 @@ pub struct InitializeResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
         __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
         __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
-        if let Some(v) = &self.instructions {
-            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("instructions"),
+            &self.instructions,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2242,12 +2057,8 @@ impl InitializeResult {
 }
 impl __rt::Unknowns for InitializeResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("serverInfo");
-        __rt::Unknowns::collect_unknowns(&self.server_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("serverInfo", &self.server_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2265,19 +2076,14 @@ impl InitializedNotification {
     pub const METHOD: &'static str = "notifications/initialized";
 }
 impl __rt::serde::Serialize for InitializedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/initialized"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2303,9 +2109,7 @@ impl InitializedNotification {
 }
 impl __rt::Unknowns for InitializedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2319,15 +2123,10 @@ pub struct InitializedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2373,10 +2172,7 @@ impl From<JsonRpcNotification> for JsonRpcBatchRequestItem {
     }
 }
 impl __rt::serde::Serialize for JsonRpcBatchRequestItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcBatchRequestItem::Request(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -2428,10 +2224,7 @@ impl From<JsonRpcError> for JsonRpcBatchResponseItem {
     }
 }
 impl __rt::serde::Serialize for JsonRpcBatchResponseItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcBatchResponseItem::Response(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -2475,10 +2268,7 @@ impl JsonRpcError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -2501,12 +2291,8 @@ impl JsonRpcError {
 }
 impl __rt::Unknowns for JsonRpcError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2524,17 +2310,12 @@ pub struct JsonRpcErrorError {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2600,10 +2381,7 @@ impl From<JsonRpcError> for JsonRpcMessage {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
@@ -2659,10 +2437,7 @@ impl From<JsonRpcNotification> for JsonRpcMessageArrayItem {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessageArrayItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessageArrayItem::Request(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -2712,10 +2487,7 @@ impl From<JsonRpcError> for JsonRpcMessageArrayItem2 {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessageArrayItem2 {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessageArrayItem2::Response(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -2759,17 +2531,12 @@ impl JsonRpcNotification {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2793,9 +2560,7 @@ impl JsonRpcNotification {
 }
 impl __rt::Unknowns for JsonRpcNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2809,15 +2574,10 @@ pub struct JsonRpcNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2859,18 +2619,13 @@ impl JsonRpcRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2895,12 +2650,8 @@ impl JsonRpcRequest {
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2914,15 +2665,14 @@ pub struct JsonRpcRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2945,9 +2695,7 @@ impl JsonRpcRequestParamsMeta {
 }
 impl __rt::Unknowns for JsonRpcRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2961,15 +2709,10 @@ pub struct JsonRpcRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3009,10 +2752,7 @@ impl JsonRpcResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3035,12 +2775,8 @@ impl JsonRpcResponse {
 }
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3058,16 +2794,11 @@ impl ListPromptsRequest {
     pub const METHOD: &'static str = "prompts/list";
 }
 impl __rt::serde::Serialize for ListPromptsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3090,9 +2821,7 @@ impl ListPromptsRequest {
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3107,15 +2836,10 @@ pub struct ListPromptsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3156,18 +2880,11 @@ pub struct ListPromptsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3199,9 +2916,7 @@ impl ListPromptsResult {
 }
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3219,19 +2934,14 @@ impl ListResourceTemplatesRequest {
     pub const METHOD: &'static str = "resources/templates/list";
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("resources/templates/list"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3257,9 +2967,7 @@ impl ListResourceTemplatesRequest {
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3274,15 +2982,10 @@ pub struct ListResourceTemplatesRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3323,18 +3026,11 @@ pub struct ListResourceTemplatesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(
             &__rt::Plain("resourceTemplates"),
             &self.resource_templates,
@@ -3369,9 +3065,7 @@ impl ListResourceTemplatesResult {
 }
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resourceTemplates");
-        __rt::Unknowns::collect_unknowns(&self.resource_templates, at, out);
-        at.pop();
+        __rt::member_unknowns("resourceTemplates", &self.resource_templates, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3389,16 +3083,11 @@ impl ListResourcesRequest {
     pub const METHOD: &'static str = "resources/list";
 }
 impl __rt::serde::Serialize for ListResourcesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3421,9 +3110,7 @@ impl ListResourcesRequest {
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3438,15 +3125,10 @@ pub struct ListResourcesRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3487,18 +3169,11 @@ pub struct ListResourcesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3530,9 +3205,7 @@ impl ListResourcesResult {
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
+        __rt::member_unknowns("resources", &self.resources, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3556,16 +3229,11 @@ impl ListRootsRequest {
     pub const METHOD: &'static str = "roots/list";
 }
 impl __rt::serde::Serialize for ListRootsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3588,9 +3256,7 @@ impl ListRootsRequest {
 }
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3604,15 +3270,14 @@ pub struct ListRootsRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3635,9 +3300,7 @@ impl ListRootsRequestParamsMeta {
 }
 impl __rt::Unknowns for ListRootsRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3651,15 +3314,10 @@ pub struct ListRootsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3697,15 +3355,10 @@ pub struct ListRootsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3730,9 +3383,7 @@ impl ListRootsResult {
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3750,16 +3401,11 @@ impl ListToolsRequest {
     pub const METHOD: &'static str = "tools/list";
 }
 impl __rt::serde::Serialize for ListToolsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3782,9 +3428,7 @@ impl ListToolsRequest {
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3799,15 +3443,10 @@ pub struct ListToolsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3848,18 +3487,11 @@ pub struct ListToolsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3891,9 +3523,7 @@ impl ListToolsResult {
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3952,10 +3582,7 @@ impl ::core::fmt::Display for LoggingLevel {
     }
 }
 impl __rt::serde::Serialize for LoggingLevel {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -3977,10 +3604,7 @@ impl LoggingMessageNotification {
     pub const METHOD: &'static str = "notifications/message";
 }
 impl __rt::serde::Serialize for LoggingMessageNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -4004,9 +3628,7 @@ impl LoggingMessageNotification {
 }
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4024,16 +3646,11 @@ pub struct LoggingMessageNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
-        if let Some(v) = &self.logger {
-            __m.serialize_entry(&__rt::Plain("logger"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("logger"), &self.logger)?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4083,15 +3700,10 @@ pub struct ModelHint {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4155,24 +3767,25 @@ pub struct ModelPreferences {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.hints {
-            __m.serialize_entry(&__rt::Plain("hints"), v)?;
-        }
-        if let Some(v) = &self.cost_priority {
-            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
-        }
-        if let Some(v) = &self.speed_priority {
-            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
-        }
-        if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("hints"), &self.hints)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("costPriority"),
+            &self.cost_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("speedPriority"),
+            &self.speed_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("intelligencePriority"),
+            &self.intelligence_priority,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4216,9 +3829,7 @@ impl ModelPreferences {
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("hints");
-        __rt::Unknowns::collect_unknowns(&self.hints, at, out);
-        at.pop();
+        __rt::member_unknowns("hints", &self.hints, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4234,16 +3845,11 @@ pub struct Notification {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4267,9 +3873,7 @@ impl Notification {
 }
 impl __rt::Unknowns for Notification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4283,15 +3887,10 @@ pub struct NotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4327,16 +3926,11 @@ pub struct PaginatedRequest {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4360,9 +3954,7 @@ impl PaginatedRequest {
 }
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4377,15 +3969,10 @@ pub struct PaginatedRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4424,18 +4011,11 @@ pub struct PaginatedResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4482,16 +4062,11 @@ impl PingRequest {
     pub const METHOD: &'static str = "ping";
 }
 impl __rt::serde::Serialize for PingRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4514,9 +4089,7 @@ impl PingRequest {
 }
 impl __rt::Unknowns for PingRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4530,15 +4103,14 @@ pub struct PingRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4561,9 +4133,7 @@ impl PingRequestParamsMeta {
 }
 impl __rt::Unknowns for PingRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4577,15 +4147,10 @@ pub struct PingRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4623,10 +4188,7 @@ impl ProgressNotification {
     pub const METHOD: &'static str = "notifications/progress";
 }
 impl __rt::serde::Serialize for ProgressNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -4650,9 +4212,7 @@ impl ProgressNotification {
 }
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4672,20 +4232,13 @@ pub struct ProgressNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
         __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.message {
-            __m.serialize_entry(&__rt::Plain("message"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("message"), &self.message)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4720,9 +4273,7 @@ impl ProgressNotificationParams {
 }
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4736,10 +4287,7 @@ pub enum ProgressToken {
     Integer(i64),
 }
 impl __rt::serde::Serialize for ProgressToken {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ProgressToken::String(v) => __rt::serde::Serialize::serialize(v, s),
             ProgressToken::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -4794,19 +4342,12 @@ pub struct Prompt {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4837,9 +4378,7 @@ impl Prompt {
 }
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("arguments");
-        __rt::Unknowns::collect_unknowns(&self.arguments, at, out);
-        at.pop();
+        __rt::member_unknowns("arguments", &self.arguments, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4857,19 +4396,12 @@ pub struct PromptArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4917,19 +4449,14 @@ impl PromptListChangedNotification {
     pub const METHOD: &'static str = "notifications/prompts/list_changed";
 }
 impl __rt::serde::Serialize for PromptListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/prompts/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4955,9 +4482,7 @@ impl PromptListChangedNotification {
 }
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4971,15 +4496,10 @@ pub struct PromptListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5018,10 +4538,7 @@ pub struct PromptMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -5043,9 +4560,7 @@ impl PromptMessage {
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5085,10 +4600,7 @@ impl From<EmbeddedResource> for PromptMessageContent {
     }
 }
 impl __rt::serde::Serialize for PromptMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             PromptMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             PromptMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5145,10 +4657,7 @@ impl PromptReference {
     pub const TYPE: &'static str = "ref/prompt";
 }
 impl __rt::serde::Serialize for PromptReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
@@ -5186,10 +4695,7 @@ impl ReadResourceRequest {
     pub const METHOD: &'static str = "resources/read";
 }
 impl __rt::serde::Serialize for ReadResourceRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
@@ -5210,9 +4716,7 @@ impl ReadResourceRequest {
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5226,10 +4730,7 @@ pub struct ReadResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -5264,15 +4765,10 @@ pub struct ReadResourceResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5297,9 +4793,7 @@ impl ReadResourceResult {
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("contents");
-        __rt::Unknowns::collect_unknowns(&self.contents, at, out);
-        at.pop();
+        __rt::member_unknowns("contents", &self.contents, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5323,10 +4817,7 @@ impl From<BlobResourceContents> for ReadResourceResultContentsItem {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultContentsItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ReadResourceResultContentsItem::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -5368,16 +4859,11 @@ pub struct Request {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5401,9 +4887,7 @@ impl Request {
 }
 impl __rt::Unknowns for Request {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5417,15 +4901,14 @@ pub struct RequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5448,9 +4931,7 @@ impl RequestParamsMeta {
 }
 impl __rt::Unknowns for RequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5464,15 +4945,10 @@ pub struct RequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5506,10 +4982,7 @@ pub enum RequestId {
     Integer(i64),
 }
 impl __rt::serde::Serialize for RequestId {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             RequestId::String(v) => __rt::serde::Serialize::serialize(v, s),
             RequestId::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5576,26 +5049,15 @@ pub struct Resource {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5641,9 +5103,7 @@ impl Resource {
 }
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5659,16 +5119,11 @@ pub struct ResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5709,19 +5164,14 @@ impl ResourceListChangedNotification {
     pub const METHOD: &'static str = "notifications/resources/list_changed";
 }
 impl __rt::serde::Serialize for ResourceListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/resources/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5747,9 +5197,7 @@ impl ResourceListChangedNotification {
 }
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5763,15 +5211,10 @@ pub struct ResourceListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5809,10 +5252,7 @@ impl ResourceReference {
     pub const TYPE: &'static str = "ref/resource";
 }
 impl __rt::serde::Serialize for ResourceReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
@@ -5858,23 +5298,14 @@ pub struct ResourceTemplate {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5913,9 +5344,7 @@ impl ResourceTemplate {
 }
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5933,10 +5362,7 @@ impl ResourceUpdatedNotification {
     pub const METHOD: &'static str = "notifications/resources/updated";
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -5960,9 +5386,7 @@ impl ResourceUpdatedNotification {
 }
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5976,10 +5400,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -6012,15 +5433,10 @@ pub struct McpResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6069,10 +5485,7 @@ impl ::core::fmt::Display for Role {
     }
 }
 impl __rt::serde::Serialize for Role {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -6096,16 +5509,11 @@ pub struct Root {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6148,19 +5556,14 @@ impl RootsListChangedNotification {
     pub const METHOD: &'static str = "notifications/roots/list_changed";
 }
 impl __rt::serde::Serialize for RootsListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/roots/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6186,9 +5589,7 @@ impl RootsListChangedNotification {
 }
 impl __rt::Unknowns for RootsListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6202,15 +5603,10 @@ pub struct RootsListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6246,10 +5642,7 @@ pub struct SamplingMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -6274,9 +5667,7 @@ impl SamplingMessage {
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6309,10 +5700,7 @@ impl From<AudioContent> for SamplingMessageContent {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             SamplingMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6370,30 +5758,19 @@ pub struct ServerCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.logging {
-            __m.serialize_entry(&__rt::Plain("logging"), v)?;
-        }
-        if let Some(v) = &self.completions {
-            __m.serialize_entry(&__rt::Plain("completions"), v)?;
-        }
-        if let Some(v) = &self.prompts {
-            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
-        }
-        if let Some(v) = &self.resources {
-            __m.serialize_entry(&__rt::Plain("resources"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("logging"), &self.logging)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("completions"), &self.completions)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("prompts"), &self.prompts)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("resources"), &self.resources)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6457,15 +5834,9 @@ impl ServerCapabilities {
 }
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
+        __rt::member_unknowns("resources", &self.resources, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6479,15 +5850,10 @@ pub struct ServerCapabilitiesPrompts {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6525,18 +5891,11 @@ pub struct ServerCapabilitiesResources {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.subscribe {
-            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
-        }
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("subscribe"), &self.subscribe)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6579,15 +5938,10 @@ pub struct ServerCapabilitiesTools {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6670,10 +6024,7 @@ impl From<LoggingMessageNotification> for ServerNotification {
     }
 }
 impl __rt::serde::Serialize for ServerNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ServerNotification::Progress(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6774,10 +6125,7 @@ impl From<ListRootsRequest> for ServerRequest {
     }
 }
 impl __rt::serde::Serialize for ServerRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
             ServerRequest::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6885,10 +6233,7 @@ impl From<CompleteResult> for ServerResult {
     }
 }
 impl __rt::serde::Serialize for ServerResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6954,10 +6299,7 @@ impl SetLevelRequest {
     pub const METHOD: &'static str = "logging/setLevel";
 }
 impl __rt::serde::Serialize for SetLevelRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
@@ -6978,9 +6320,7 @@ impl SetLevelRequest {
 }
 impl __rt::Unknowns for SetLevelRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6994,10 +6334,7 @@ pub struct SetLevelRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
@@ -7034,10 +6371,7 @@ impl SubscribeRequest {
     pub const METHOD: &'static str = "resources/subscribe";
 }
 impl __rt::serde::Serialize for SubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -7061,9 +6395,7 @@ impl SubscribeRequest {
 }
 impl __rt::Unknowns for SubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7077,10 +6409,7 @@ pub struct SubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -7119,17 +6448,12 @@ impl TextContent {
     pub const TYPE: &'static str = "text";
 }
 impl __rt::serde::Serialize for TextContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7153,9 +6477,7 @@ impl TextContent {
 }
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7173,16 +6495,11 @@ pub struct TextResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -7229,20 +6546,13 @@ pub struct Tool {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7277,12 +6587,8 @@ impl Tool {
 }
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputSchema");
-        __rt::Unknowns::collect_unknowns(&self.input_schema, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("inputSchema", &self.input_schema, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7302,19 +6608,12 @@ impl ToolInputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolInputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.properties {
-            __m.serialize_entry(&__rt::Plain("properties"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("properties"), &self.properties)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7392,27 +6691,30 @@ pub struct ToolAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
-        }
-        if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
-        }
-        if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
-        }
-        if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("readOnlyHint"),
+            &self.read_only_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("destructiveHint"),
+            &self.destructive_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("idempotentHint"),
+            &self.idempotent_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("openWorldHint"),
+            &self.open_world_hint,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7480,19 +6782,14 @@ impl ToolListChangedNotification {
     pub const METHOD: &'static str = "notifications/tools/list_changed";
 }
 impl __rt::serde::Serialize for ToolListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/tools/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7518,9 +6815,7 @@ impl ToolListChangedNotification {
 }
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7534,15 +6829,10 @@ pub struct ToolListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7580,10 +6870,7 @@ impl UnsubscribeRequest {
     pub const METHOD: &'static str = "resources/unsubscribe";
 }
 impl __rt::serde::Serialize for UnsubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -7607,9 +6894,7 @@ impl UnsubscribeRequest {
 }
 impl __rt::Unknowns for UnsubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7623,10 +6908,7 @@ pub struct UnsubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -7805,9 +7087,7 @@ impl ClientMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -7818,7 +7098,7 @@ impl ClientMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -7835,10 +7115,7 @@ impl ClientMessage {
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -7945,9 +7222,7 @@ impl ServerMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -7958,7 +7233,7 @@ impl ServerMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -7975,10 +7250,7 @@ impl ServerMessage {
     }
 }
 impl __rt::serde::Serialize for ServerMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -8021,9 +7293,7 @@ impl __rt::RequestMethod for CallToolRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CallToolResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8032,7 +7302,7 @@ impl __rt::RequestMethod for CallToolRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    ) -> Result<CallToolResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8051,9 +7321,7 @@ impl __rt::RequestMethod for CompleteRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8062,7 +7330,7 @@ impl __rt::RequestMethod for CompleteRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    ) -> Result<CompleteResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8076,7 +7344,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8085,7 +7353,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8097,9 +7365,7 @@ impl __rt::RequestMethod for GetPromptRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<GetPromptResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8108,7 +7374,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    ) -> Result<GetPromptResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8122,7 +7388,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8131,7 +7397,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8152,7 +7418,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8161,7 +7427,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8175,7 +7441,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8184,7 +7450,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8198,7 +7464,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8207,7 +7473,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8219,9 +7485,7 @@ impl __rt::RequestMethod for ListRootsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8230,7 +7494,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    ) -> Result<ListRootsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8242,9 +7506,7 @@ impl __rt::RequestMethod for ListToolsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8253,7 +7515,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    ) -> Result<ListToolsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8272,9 +7534,7 @@ impl __rt::RequestMethod for PingRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8283,7 +7543,7 @@ impl __rt::RequestMethod for PingRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8311,7 +7571,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8320,7 +7580,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8353,9 +7613,7 @@ impl __rt::RequestMethod for SetLevelRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8364,7 +7622,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8376,9 +7634,7 @@ impl __rt::RequestMethod for SubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8387,7 +7643,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8406,9 +7662,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -8417,7 +7671,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -8766,12 +8020,10 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 #[allow(clippy::all, missing_docs, non_camel_case_types)]
 pub mod __de {
     use super::*;
-    impl __rt::pull::DecodeObject for super::Annotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    use __rt::pull::{self, Parser, Start};
+    impl pull::DecodeObject for super::Annotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
@@ -8780,18 +8032,15 @@ pub mod __de {
             let mut f_audience = None;
             let mut f_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Annotations {
@@ -8801,12 +8050,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::AudioContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::AudioContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "type"],
                 required: 11u64,
@@ -8816,36 +8062,30 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::const_str(p, "audio")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::const_str(p, "audio"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::AudioContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "blob"],
                 required: 5u64,
@@ -8855,35 +8095,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_blob = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_blob)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_blob),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BlobResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
-                blob: __rt::pull::required(f_blob, "blob")?,
+                blob: pull::required(f_blob, "blob")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -8891,32 +8125,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "tools/call")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "tools/call"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
@@ -8925,33 +8153,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequestParams {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "isError"],
                 required: 2u64,
@@ -8961,77 +8183,72 @@ pub mod __de {
             let mut f_content = None;
             let mut f_is_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_is_error)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_is_error),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolResult {
                 meta: f_meta,
-                content: __rt::pull::required(f_content, "content")?,
+                content: pull::required(f_content, "content")?,
                 is_error: f_is_error,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CallToolResultContentItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CallToolResultContentItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "resource"],
                         "a CallToolResultContentItem object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CallToolResultContentItem::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CallToolResultContentItem::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9040,7 +8257,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CallToolResultContentItem object"))
                                 }
                             }
@@ -9051,12 +8268,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -9064,32 +8278,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/cancelled")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/cancelled"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
@@ -9098,33 +8306,27 @@ pub mod __de {
             let mut f_request_id = None;
             let mut f_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_request_id)?,
-                        1 => __rt::pull::member(p, &mut f_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_request_id),
+                    1 => pull::member(p, &mut f_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotificationParams {
-                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                request_id: pull::required(f_request_id, "requestId")?,
                 reason: f_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling"],
                 required: 0u64,
@@ -9134,19 +8336,16 @@ pub mod __de {
             let mut f_roots = None;
             let mut f_sampling = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        2 => __rt::pull::member(p, &mut f_sampling)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_roots),
+                    2 => pull::member(p, &mut f_sampling),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilities {
@@ -9157,12 +8356,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -9170,17 +8366,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesRoots {
@@ -9189,13 +8382,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ClientNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -9207,39 +8398,39 @@ pub mod __de {
                         "a ClientNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Initialized)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9248,7 +8439,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientNotification object"))
                                 }
                             }
@@ -9259,13 +8450,11 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -9286,102 +8475,102 @@ pub mod __de {
                         "a ClientRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Initialize)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResources)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResourceTemplates)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ReadResource)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Subscribe)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Unsubscribe)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListPrompts)
                                 }
-                                __rt::pull::Tag::Known(8) => {
-                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(8) => {
+                                    <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetPrompt)
                                 }
-                                __rt::pull::Tag::Known(9) => {
-                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(9) => {
+                                    <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTools)
                                 }
-                                __rt::pull::Tag::Known(10) => {
-                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(10) => {
+                                    <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CallTool)
                                 }
-                                __rt::pull::Tag::Known(11) => {
-                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(11) => {
+                                    <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::SetLevel)
                                 }
-                                __rt::pull::Tag::Known(12) => {
-                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(12) => {
+                                    <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Complete)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9390,7 +8579,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientRequest object"))
                                 }
                             }
@@ -9401,24 +8590,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ClientResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ClientResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ClientResult> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["_meta", "role", "content", "model", "stopReason", "roots"],
             variants: &[
@@ -9446,27 +8631,27 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 3] = [None; 3];
+        let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
             1 => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CreateMessageResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
             2 => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListRootsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
@@ -9479,7 +8664,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -9491,12 +8676,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -9504,58 +8686,53 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "completion/complete")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "completion/complete"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["ref/prompt", "ref/resource"],
                         "a CompleteRequestParamsRef object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PromptReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Prompt)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ResourceReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ResourceReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Resource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9564,7 +8741,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CompleteRequestParamsRef object"))
                                 }
                             }
@@ -9575,12 +8752,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
@@ -9589,33 +8763,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_value = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_value)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_value),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: __rt::pull::required(f_name, "name")?,
-                value: __rt::pull::required(f_value, "value")?,
+                name: pull::required(f_name, "name")?,
+                value: pull::required(f_value, "value")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument"],
                 required: 3u64,
@@ -9624,33 +8792,27 @@ pub mod __de {
             let mut f_ref = None;
             let mut f_argument = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_ref)?,
-                        1 => __rt::pull::member(p, &mut f_argument)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_ref),
+                    1 => pull::member(p, &mut f_argument),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParams {
-                r#ref: __rt::pull::required(f_ref, "ref")?,
-                argument: __rt::pull::required(f_argument, "argument")?,
+                r#ref: pull::required(f_ref, "ref")?,
+                argument: pull::required(f_argument, "argument")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
@@ -9659,33 +8821,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_completion = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_completion)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_completion),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResult {
                 meta: f_meta,
-                completion: __rt::pull::required(f_completion, "completion")?,
+                completion: pull::required(f_completion, "completion")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
@@ -9695,35 +8851,29 @@ pub mod __de {
             let mut f_total = None;
             let mut f_has_more = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_values)?,
-                        1 => __rt::pull::member(p, &mut f_total)?,
-                        2 => __rt::pull::member(p, &mut f_has_more)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_values),
+                    1 => pull::member(p, &mut f_total),
+                    2 => pull::member(p, &mut f_has_more),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResultCompletion {
-                values: __rt::pull::required(f_values, "values")?,
+                values: pull::required(f_values, "values")?,
                 total: f_total,
                 has_more: f_has_more,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -9731,32 +8881,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "sampling/createMessage")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "sampling/createMessage"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["allServers", "none", "thisServer"],
                     "a CreateMessageRequestParamsIncludeContext",
@@ -9764,12 +8909,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -9793,45 +8935,39 @@ pub mod __de {
             let mut f_stop_sequences = None;
             let mut f_metadata = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_messages)?,
-                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
-                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
-                        3 => __rt::pull::member(p, &mut f_include_context)?,
-                        4 => __rt::pull::member(p, &mut f_temperature)?,
-                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
-                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
-                        7 => __rt::pull::member(p, &mut f_metadata)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_messages),
+                    1 => pull::member(p, &mut f_model_preferences),
+                    2 => pull::member(p, &mut f_system_prompt),
+                    3 => pull::member(p, &mut f_include_context),
+                    4 => pull::member(p, &mut f_temperature),
+                    5 => pull::member(p, &mut f_max_tokens),
+                    6 => pull::member(p, &mut f_stop_sequences),
+                    7 => pull::member(p, &mut f_metadata),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequestParams {
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 model_preferences: f_model_preferences,
                 system_prompt: f_system_prompt,
                 include_context: f_include_context,
                 temperature: f_temperature,
-                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
                 stop_sequences: f_stop_sequences,
                 metadata: f_metadata,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
@@ -9843,74 +8979,69 @@ pub mod __de {
             let mut f_model = None;
             let mut f_stop_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_role)?,
-                        2 => __rt::pull::member(p, &mut f_content)?,
-                        3 => __rt::pull::member(p, &mut f_model)?,
-                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_role),
+                    2 => pull::member(p, &mut f_content),
+                    3 => pull::member(p, &mut f_model),
+                    4 => pull::member(p, &mut f_stop_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageResult {
                 meta: f_meta,
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
-                model: __rt::pull::required(f_model, "model")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
+                model: pull::required(f_model, "model")?,
                 stop_reason: f_stop_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageResultContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageResultContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio"],
                         "a CreateMessageResultContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Audio)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CreateMessageResultContent::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -9919,7 +9050,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CreateMessageResultContent object"))
                                 }
                             }
@@ -9930,12 +9061,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "type"],
                 required: 5u64,
@@ -9944,46 +9072,39 @@ pub mod __de {
             let mut f_resource = None;
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_resource)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::const_str(p, "resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_resource),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::const_str(p, "resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EmbeddedResource {
-                resource: __rt::pull::required(f_resource, "resource")?,
+                resource: pull::required(f_resource, "resource")?,
                 annotations: f_annotations,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::EmbeddedResourceResource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EmbeddedResourceResource {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => EmbeddedResourceResource__merged0(p, Start::Value),
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EmbeddedResourceResource> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
@@ -10006,20 +9127,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
             }
@@ -10032,7 +9153,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10044,12 +9165,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -10057,32 +9175,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "prompts/get")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "prompts/get"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
@@ -10091,33 +9203,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequestParams {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
@@ -10127,35 +9233,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_messages = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_messages)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_messages),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptResult {
                 meta: f_meta,
                 description: f_description,
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ImageContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ImageContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "type"],
                 required: 11u64,
@@ -10165,36 +9265,30 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::const_str(p, "image")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::const_str(p, "image"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ImageContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Implementation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Implementation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "version"],
                 required: 3u64,
@@ -10203,33 +9297,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_version = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_version)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_version),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Implementation {
-                name: __rt::pull::required(f_name, "name")?,
-                version: __rt::pull::required(f_version, "version")?,
+                name: pull::required(f_name, "name")?,
+                version: pull::required(f_version, "version")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -10237,32 +9325,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "initialize")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "initialize"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
@@ -10272,38 +9354,29 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_client_info = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        1 => __rt::pull::member(p, &mut f_capabilities)?,
-                        2 => __rt::pull::member(p, &mut f_client_info)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_protocol_version),
+                    1 => pull::member(p, &mut f_capabilities),
+                    2 => pull::member(p, &mut f_client_info),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequestParams {
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                client_info: pull::required(f_client_info, "clientInfo")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -10321,42 +9394,33 @@ pub mod __de {
             let mut f_server_info = None;
             let mut f_instructions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
-                        3 => __rt::pull::member(p, &mut f_server_info)?,
-                        4 => __rt::pull::member(p, &mut f_instructions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_protocol_version),
+                    2 => pull::boxed_member(p, &mut f_capabilities),
+                    3 => pull::member(p, &mut f_server_info),
+                    4 => pull::member(p, &mut f_instructions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeResult {
                 meta: f_meta,
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                server_info: pull::required(f_server_info, "serverInfo")?,
                 instructions: f_instructions,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -10364,18 +9428,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/initialized")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/initialized"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotification {
@@ -10384,12 +9445,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -10397,17 +9455,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotificationParams {
@@ -10416,24 +9471,20 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcBatchRequestItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcBatchRequestItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcBatchRequestItem__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcBatchRequestItem__merged0(p, Start::Value),
                 found => Err(p.wrong("a JsonRpcBatchRequestItem (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcBatchRequestItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcBatchRequestItem, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcBatchRequestItem> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params"],
             variants: &[
@@ -10461,20 +9512,20 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcBatchRequestItem::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcBatchRequestItem::Notification)
             }
@@ -10487,7 +9538,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10499,24 +9550,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcBatchResponseItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcBatchResponseItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcBatchResponseItem__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcBatchResponseItem__merged0(p, Start::Value),
                 found => Err(p.wrong("a JsonRpcBatchResponseItem (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcBatchResponseItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcBatchResponseItem, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcBatchResponseItem> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
@@ -10551,20 +9598,20 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcBatchResponseItem::Response)
             }
             1 => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcError as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcBatchResponseItem::Error)
             }
@@ -10577,7 +9624,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10589,12 +9636,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
@@ -10603,34 +9647,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcError {
-                id: __rt::pull::required(f_id, "id")?,
-                error: __rt::pull::required(f_error, "error")?,
+                id: pull::required(f_id, "id")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
@@ -10640,37 +9678,32 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_code)?,
-                        1 => __rt::pull::member(p, &mut f_message)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_code),
+                    1 => pull::member(p, &mut f_message),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcErrorError {
-                code: __rt::pull::required(f_code, "code")?,
-                message: __rt::pull::required(f_message, "message")?,
+                code: pull::required(f_code, "code")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Array => {
-                    use __rt::pull::{Const::*, Fits::*, KindSet as K, Shape};
-                    match __rt::pull::array_member(
+                pull::Kind::Array => {
+                    use pull::{Const::*, Fits::*, KindSet as K, Shape};
+                    match pull::array_member(
                         p,
                         &[
                             Shaped(
@@ -10704,13 +9737,13 @@ pub mod __de {
                         Some(0) => {
                             <Vec<
                                 super::JsonRpcMessageArrayItem,
-                            > as __rt::pull::Decode>::decode(p)
+                            > as pull::Decode>::decode(p)
                                 .map(super::JsonRpcMessage::Array)
                         }
                         Some(1) => {
                             <Vec<
                                 super::JsonRpcMessageArrayItem2,
-                            > as __rt::pull::Decode>::decode(p)
+                            > as pull::Decode>::decode(p)
                                 .map(super::JsonRpcMessage::Array2)
                         }
                         _ => {
@@ -10723,19 +9756,17 @@ pub mod __de {
                         }
                     }
                 }
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessage__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessage> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
@@ -10791,34 +9822,34 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
             2 => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
             3 => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcError as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
             }
@@ -10831,7 +9862,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10843,24 +9874,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessageArrayItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessageArrayItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessageArrayItem__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessageArrayItem__merged0(p, Start::Value),
                 found => Err(p.wrong("a JsonRpcMessageArrayItem (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessageArrayItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessageArrayItem, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessageArrayItem> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params"],
             variants: &[
@@ -10888,20 +9915,20 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem::Notification)
             }
@@ -10914,7 +9941,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10926,24 +9953,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessageArrayItem2 {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessageArrayItem2 {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessageArrayItem2__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessageArrayItem2__merged0(p, Start::Value),
                 found => Err(p.wrong("a JsonRpcMessageArrayItem2 (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessageArrayItem2__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessageArrayItem2, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessageArrayItem2> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
@@ -10978,20 +10001,20 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem2::Response)
             }
             1 => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcError as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessageArrayItem2::Error)
             }
@@ -11004,7 +10027,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -11016,12 +10039,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
@@ -11030,34 +10050,28 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11065,17 +10079,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotificationParams {
@@ -11084,12 +10095,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
@@ -11099,36 +10107,30 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -11136,17 +10138,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequestParamsMeta {
@@ -11155,12 +10154,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11168,17 +10164,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequestParams {
@@ -11187,12 +10180,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -11201,34 +10191,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11236,18 +10220,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "prompts/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "prompts/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequest {
@@ -11256,12 +10237,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -11269,17 +10247,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequestParams {
@@ -11288,12 +10263,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
@@ -11303,35 +10275,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_prompts = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_prompts)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_prompts),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                prompts: pull::required(f_prompts, "prompts")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11339,18 +10305,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/templates/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/templates/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequest {
@@ -11359,12 +10322,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -11372,17 +10332,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequestParams {
@@ -11391,12 +10348,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
@@ -11406,25 +10360,22 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resource_templates),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resource_templates: __rt::pull::required(
+                resource_templates: pull::required(
                     f_resource_templates,
                     "resourceTemplates",
                 )?,
@@ -11432,12 +10383,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11445,18 +10393,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequest {
@@ -11465,12 +10410,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -11478,17 +10420,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequestParams {
@@ -11497,12 +10436,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
@@ -11512,35 +10448,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resources = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resources)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resources),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resources: __rt::pull::required(f_resources, "resources")?,
+                resources: pull::required(f_resources, "resources")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11548,18 +10478,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "roots/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "roots/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequest {
@@ -11568,12 +10495,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -11581,17 +10505,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParamsMeta {
@@ -11600,12 +10521,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11613,17 +10531,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParams {
@@ -11632,12 +10547,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
@@ -11646,33 +10558,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_roots = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_roots),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsResult {
                 meta: f_meta,
-                roots: __rt::pull::required(f_roots, "roots")?,
+                roots: pull::required(f_roots, "roots")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -11680,18 +10586,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "tools/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "tools/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequest {
@@ -11700,12 +10603,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -11713,17 +10613,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequestParams {
@@ -11732,12 +10629,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
@@ -11747,35 +10641,30 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                tools: __rt::pull::required(f_tools, "tools")?,
+                tools: pull::required(f_tools, "tools")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::LoggingLevel {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::LoggingLevel {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &[
                         "alert",
@@ -11792,12 +10681,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11805,32 +10691,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/message")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/message"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
@@ -11840,35 +10720,29 @@ pub mod __de {
             let mut f_logger = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_level)?,
-                        1 => __rt::pull::member(p, &mut f_logger)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_level),
+                    1 => pull::member(p, &mut f_logger),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotificationParams {
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 logger: f_logger,
-                data: __rt::pull::required(f_data, "data")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelHint {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelHint {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
@@ -11876,17 +10750,14 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelHint {
@@ -11895,12 +10766,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -11916,20 +10784,17 @@ pub mod __de {
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_hints)?,
-                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
-                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
-                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_hints),
+                    1 => pull::member(p, &mut f_cost_priority),
+                    2 => pull::member(p, &mut f_speed_priority),
+                    3 => pull::member(p, &mut f_intelligence_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelPreferences {
@@ -11941,12 +10806,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Notification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Notification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -11955,33 +10817,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Notification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -11989,17 +10845,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NotificationParams {
@@ -12008,12 +10861,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -12022,33 +10872,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequest {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -12056,17 +10900,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequestParams {
@@ -12075,12 +10916,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
@@ -12089,18 +10927,15 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedResult {
@@ -12110,12 +10945,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12123,18 +10955,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "ping")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "ping"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequest {
@@ -12143,12 +10972,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -12156,17 +10982,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequestParamsMeta {
@@ -12175,12 +10998,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12188,17 +11008,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequestParams {
@@ -12207,12 +11024,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -12220,32 +11034,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/progress")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/progress"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total", "message"],
                 required: 3u64,
@@ -12256,54 +11064,44 @@ pub mod __de {
             let mut f_total = None;
             let mut f_message = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        1 => __rt::pull::member(p, &mut f_progress)?,
-                        2 => __rt::pull::member(p, &mut f_total)?,
-                        3 => __rt::pull::member(p, &mut f_message)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    1 => pull::member(p, &mut f_progress),
+                    2 => pull::member(p, &mut f_total),
+                    3 => pull::member(p, &mut f_message),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotificationParams {
-                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
-                progress: __rt::pull::required(f_progress, "progress")?,
+                progress_token: pull::required(f_progress_token, "progressToken")?,
+                progress: pull::required(f_progress, "progress")?,
                 total: f_total,
                 message: f_message,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ProgressToken {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ProgressToken {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::ProgressToken::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::ProgressToken::Integer)
                 }
                 found => Err(p.wrong("a ProgressToken (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Prompt {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Prompt {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "description", "arguments"],
                 required: 1u64,
@@ -12313,35 +11111,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Prompt {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "description", "required"],
                 required: 1u64,
@@ -12351,35 +11143,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_required)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_required),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptArgument {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 required: f_required,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12387,23 +11173,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/prompts/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/prompts/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotification {
@@ -12412,12 +11190,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12425,17 +11200,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotificationParams {
@@ -12444,12 +11216,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -12458,73 +11227,68 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::PromptMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::PromptMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "resource"],
                         "a PromptMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PromptMessageContent::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::PromptMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -12533,7 +11297,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a PromptMessageContent object"))
                                 }
                             }
@@ -12544,12 +11308,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "type"],
                 required: 3u64,
@@ -12557,32 +11318,26 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::const_str(p, "ref/prompt")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::const_str(p, "ref/prompt"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptReference {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -12590,32 +11345,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/read")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/read"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -12623,31 +11372,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
@@ -12656,34 +11399,29 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_contents = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_contents)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_contents),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceResult {
                 meta: f_meta,
-                contents: __rt::pull::required(f_contents, "contents")?,
+                contents: pull::required(f_contents, "contents")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
@@ -12691,13 +11429,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::ReadResourceResultContentsItem,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ReadResourceResultContentsItem> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "text", "blob"],
             variants: &[
@@ -12720,20 +11455,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
             }
@@ -12746,7 +11481,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -12758,12 +11493,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Request {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Request {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -12772,33 +11504,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Request {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -12806,17 +11532,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParamsMeta {
@@ -12825,12 +11548,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12838,17 +11558,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParams {
@@ -12857,28 +11574,22 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::RequestId {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::RequestId {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::RequestId::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::RequestId::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::RequestId::Integer)
                 }
                 found => Err(p.wrong("a RequestId (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Resource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Resource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &["uri", "name", "description", "mimeType", "annotations", "size"],
                 required: 3u64,
@@ -12891,27 +11602,24 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_size = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_mime_type)?,
-                        4 => __rt::pull::member(p, &mut f_annotations)?,
-                        5 => __rt::pull::member(p, &mut f_size)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_mime_type),
+                    4 => pull::member(p, &mut f_annotations),
+                    5 => pull::member(p, &mut f_size),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Resource {
-                uri: __rt::pull::required(f_uri, "uri")?,
-                name: __rt::pull::required(f_name, "name")?,
+                uri: pull::required(f_uri, "uri")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -12920,12 +11628,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType"],
                 required: 1u64,
@@ -12934,33 +11639,27 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_mime_type = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12968,23 +11667,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/resources/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/resources/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotification {
@@ -12993,12 +11684,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13006,17 +11694,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotificationParams {
@@ -13025,12 +11710,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
@@ -13038,32 +11720,26 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::const_str(p, "ref/resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::const_str(p, "ref/resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceReference {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &["uriTemplate", "name", "description", "mimeType", "annotations"],
                 required: 3u64,
@@ -13075,26 +11751,23 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri_template)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_mime_type)?,
-                        4 => __rt::pull::member(p, &mut f_annotations)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri_template),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_mime_type),
+                    4 => pull::member(p, &mut f_annotations),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplate {
-                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
-                name: __rt::pull::required(f_name, "name")?,
+                uri_template: pull::required(f_uri_template, "uriTemplate")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -13102,12 +11775,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13115,32 +11785,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/resources/updated"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -13148,31 +11812,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::McpResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::McpResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13180,17 +11838,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::McpResult {
@@ -13199,19 +11854,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::Role {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+    impl pull::Decode for super::Role {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Root {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Root {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name"],
                 required: 1u64,
@@ -13220,33 +11870,27 @@ pub mod __de {
             let mut f_uri = None;
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Root {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 name: f_name,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -13254,20 +11898,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/roots/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotification {
@@ -13276,12 +11915,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13289,17 +11925,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotificationParams {
@@ -13308,12 +11941,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -13322,66 +11952,61 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SamplingMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio"],
                         "a SamplingMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Audio)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -13390,7 +12015,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContent object"))
                                 }
                             }
@@ -13401,12 +12026,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -13426,22 +12048,19 @@ pub mod __de {
             let mut f_resources = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_logging)?,
-                        2 => __rt::pull::member(p, &mut f_completions)?,
-                        3 => __rt::pull::member(p, &mut f_prompts)?,
-                        4 => __rt::pull::member(p, &mut f_resources)?,
-                        5 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_logging),
+                    2 => pull::member(p, &mut f_completions),
+                    3 => pull::member(p, &mut f_prompts),
+                    4 => pull::member(p, &mut f_resources),
+                    5 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilities {
@@ -13455,12 +12074,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -13468,17 +12084,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -13487,12 +12100,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
@@ -13501,18 +12111,15 @@ pub mod __de {
             let mut f_subscribe = None;
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_subscribe)?,
-                        1 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_subscribe),
+                    1 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesResources {
@@ -13522,12 +12129,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -13535,17 +12139,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTools {
@@ -13554,13 +12155,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ServerNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -13575,60 +12174,60 @@ pub mod __de {
                         "a ServerNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceListChanged)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceUpdated)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::PromptListChanged)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ToolListChanged)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -13637,7 +12236,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerNotification object"))
                                 }
                             }
@@ -13648,45 +12247,43 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &["ping", "sampling/createMessage", "roots/list"],
                         "a ServerRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::CreateMessage)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::ListRoots)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -13695,7 +12292,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerRequest object"))
                                 }
                             }
@@ -13706,24 +12303,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ServerResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ServerResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ServerResult> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -13823,76 +12416,76 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 10] = [None; 10];
+        let mut scores: [pull::Score; 10] = [None; 10];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
             1 => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InitializeResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
             2 => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourcesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
             3 => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourceTemplatesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
             4 => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ReadResourceResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
             5 => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListPromptsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
             6 => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetPromptResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
             7 => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListToolsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
             8 => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CallToolResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
             9 => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CompleteResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Complete)
             }
@@ -13905,7 +12498,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -13917,12 +12510,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13930,32 +12520,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "logging/setLevel")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "logging/setLevel"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
@@ -13963,31 +12547,25 @@ pub mod __de {
             };
             let mut f_level = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_level)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_level),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequestParams {
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13995,32 +12573,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/subscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/subscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -14028,31 +12600,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "type"],
                 required: 5u64,
@@ -14061,34 +12627,28 @@ pub mod __de {
             let mut f_text = None;
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_text)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::const_str(p, "text")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_text),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::const_str(p, "text"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextContent {
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 annotations: f_annotations,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "text"],
                 required: 5u64,
@@ -14098,35 +12658,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_text = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_text)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_text),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Tool {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Tool {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &["name", "description", "inputSchema", "annotations"],
                 required: 5u64,
@@ -14137,37 +12691,31 @@ pub mod __de {
             let mut f_input_schema = None;
             let mut f_annotations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_input_schema)?,
-                        3 => __rt::pull::member(p, &mut f_annotations)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_input_schema),
+                    3 => pull::member(p, &mut f_annotations),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Tool {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 description: f_description,
-                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                input_schema: pull::required(f_input_schema, "inputSchema")?,
                 annotations: f_annotations,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
@@ -14176,19 +12724,16 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
-                        1 => __rt::pull::member(p, &mut f_required)?,
-                        2 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_properties),
+                    1 => pull::member(p, &mut f_required),
+                    2 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolInputSchema {
@@ -14198,12 +12743,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -14221,21 +12763,18 @@ pub mod __de {
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
-                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
-                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
-                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_read_only_hint),
+                    2 => pull::member(p, &mut f_destructive_hint),
+                    3 => pull::member(p, &mut f_idempotent_hint),
+                    4 => pull::member(p, &mut f_open_world_hint),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolAnnotations {
@@ -14248,12 +12787,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -14261,20 +12797,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/tools/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotification {
@@ -14283,12 +12814,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -14296,17 +12824,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotificationParams {
@@ -14315,12 +12840,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -14328,32 +12850,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/unsubscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -14361,21 +12877,18 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
@@ -14386,7 +12899,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "initialize" => {
                     Some(
@@ -14518,7 +13031,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -14564,9 +13077,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -14574,7 +13085,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
@@ -14604,7 +13115,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "ping" => {
                     Some(
@@ -14646,7 +13157,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -14719,9 +13230,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -14729,7 +13238,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,

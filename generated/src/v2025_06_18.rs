@@ -29,21 +29,16 @@ pub struct Annotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
-        if let Some(v) = &self.last_modified {
-            __m.serialize_entry(&__rt::Plain("lastModified"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("lastModified"),
+            &self.last_modified,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -103,21 +98,14 @@ impl AudioContent {
     pub const TYPE: &'static str = "audio";
 }
 impl __rt::serde::Serialize for AudioContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -149,9 +137,7 @@ impl AudioContent {
 }
 impl __rt::Unknowns for AudioContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -172,16 +158,11 @@ pub struct BaseMetadata {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BaseMetadata {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -224,19 +205,12 @@ pub struct BlobResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -290,22 +264,13 @@ impl BooleanSchema {
     pub const TYPE: &'static str = "boolean";
 }
 impl __rt::serde::Serialize for BooleanSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("boolean"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -359,10 +324,7 @@ impl CallToolRequest {
     pub const METHOD: &'static str = "tools/call";
 }
 impl __rt::serde::Serialize for CallToolRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/call"))?;
@@ -383,9 +345,7 @@ impl CallToolRequest {
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -401,16 +361,11 @@ pub struct CallToolRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -438,7 +393,7 @@ impl CallToolRequestParams {
     /// (`tool "book": arguments at date: invalid type…`).
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
-    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+    ) -> Result<T, __rt::ArgumentsError> {
         __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
@@ -474,22 +429,17 @@ pub struct CallToolResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.structured_content {
-            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
-        }
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("structuredContent"),
+            &self.structured_content,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -558,9 +508,7 @@ impl CallToolResult {
 }
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -584,10 +532,7 @@ impl CancelledNotification {
     pub const METHOD: &'static str = "notifications/cancelled";
 }
 impl __rt::serde::Serialize for CancelledNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -611,9 +556,7 @@ impl CancelledNotification {
 }
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -631,16 +574,11 @@ pub struct CancelledNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
-        if let Some(v) = &self.reason {
-            __m.serialize_entry(&__rt::Plain("reason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("reason"), &self.reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -664,9 +602,7 @@ impl CancelledNotificationParams {
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestId");
-        __rt::Unknowns::collect_unknowns(&self.request_id, at, out);
-        at.pop();
+        __rt::member_unknowns("requestId", &self.request_id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -686,24 +622,17 @@ pub struct ClientCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.roots {
-            __m.serialize_entry(&__rt::Plain("roots"), v)?;
-        }
-        if let Some(v) = &self.sampling {
-            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
-        }
-        if let Some(v) = &self.elicitation {
-            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("roots"), &self.roots)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sampling"), &self.sampling)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("elicitation"), &self.elicitation)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -750,9 +679,7 @@ impl ClientCapabilities {
 }
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -766,15 +693,10 @@ pub struct ClientCapabilitiesRoots {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -836,10 +758,7 @@ impl From<RootsListChangedNotification> for ClientNotification {
     }
 }
 impl __rt::serde::Serialize for ClientNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ClientNotification::Initialized(v) => __rt::serde::Serialize::serialize(v, s),
@@ -985,10 +904,7 @@ impl From<CompleteRequest> for ClientRequest {
     }
 }
 impl __rt::serde::Serialize for ClientRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientRequest::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
             ClientRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1092,10 +1008,7 @@ impl From<ElicitResult> for ClientResult {
     }
 }
 impl __rt::serde::Serialize for ClientResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1139,10 +1052,7 @@ impl CompleteRequest {
     pub const METHOD: &'static str = "completion/complete";
 }
 impl __rt::serde::Serialize for CompleteRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -1166,9 +1076,7 @@ impl CompleteRequest {
 }
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1194,10 +1102,7 @@ impl From<ResourceTemplateReference> for CompleteRequestParamsRef {
     }
 }
 impl __rt::serde::Serialize for CompleteRequestParamsRef {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CompleteRequestParamsRef::Prompt(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1256,10 +1161,7 @@ pub struct CompleteRequestParamsArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -1294,15 +1196,10 @@ pub struct CompleteRequestParamsContext {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1342,17 +1239,12 @@ pub struct CompleteRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
         __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
-        if let Some(v) = &self.context {
-            __m.serialize_entry(&__rt::Plain("context"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("context"), &self.context)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1383,15 +1275,9 @@ impl CompleteRequestParams {
 }
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("ref");
-        __rt::Unknowns::collect_unknowns(&self.r#ref, at, out);
-        at.pop();
-        at.push("argument");
-        __rt::Unknowns::collect_unknowns(&self.argument, at, out);
-        at.pop();
-        at.push("context");
-        __rt::Unknowns::collect_unknowns(&self.context, at, out);
-        at.pop();
+        __rt::member_unknowns("ref", &self.r#ref, at, out);
+        __rt::member_unknowns("argument", &self.argument, at, out);
+        __rt::member_unknowns("context", &self.context, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1407,15 +1293,10 @@ pub struct CompleteResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -1440,9 +1321,7 @@ impl CompleteResult {
 }
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("completion");
-        __rt::Unknowns::collect_unknowns(&self.completion, at, out);
-        at.pop();
+        __rt::member_unknowns("completion", &self.completion, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1460,19 +1339,12 @@ pub struct CompleteResultCompletion {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.has_more {
-            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("hasMore"), &self.has_more)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1549,10 +1421,7 @@ impl From<EmbeddedResource> for ContentBlock {
     }
 }
 impl __rt::serde::Serialize for ContentBlock {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ContentBlock::Text(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1604,10 +1473,7 @@ impl CreateMessageRequest {
     pub const METHOD: &'static str = "sampling/createMessage";
 }
 impl __rt::serde::Serialize for CreateMessageRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -1631,9 +1497,7 @@ impl CreateMessageRequest {
 }
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1669,10 +1533,7 @@ impl ::core::fmt::Display for CreateMessageRequestParamsIncludeContext {
     }
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -1706,32 +1567,33 @@ pub struct CreateMessageRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
-        if let Some(v) = &self.model_preferences {
-            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
-        }
-        if let Some(v) = &self.system_prompt {
-            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
-        }
-        if let Some(v) = &self.include_context {
-            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
-        }
-        if let Some(v) = &self.temperature {
-            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("modelPreferences"),
+            &self.model_preferences,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("systemPrompt"),
+            &self.system_prompt,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("includeContext"),
+            &self.include_context,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("temperature"), &self.temperature)?;
         __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
-        if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
-        }
-        if let Some(v) = &self.metadata {
-            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("stopSequences"),
+            &self.stop_sequences,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("metadata"), &self.metadata)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1794,12 +1656,8 @@ impl CreateMessageRequestParams {
 }
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
-        at.push("modelPreferences");
-        __rt::Unknowns::collect_unknowns(&self.model_preferences, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
+        __rt::member_unknowns("modelPreferences", &self.model_preferences, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1821,21 +1679,14 @@ pub struct CreateMessageResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
-        if let Some(v) = &self.stop_reason {
-            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("stopReason"), &self.stop_reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1872,9 +1723,7 @@ impl CreateMessageResult {
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1907,10 +1756,7 @@ impl From<AudioContent> for CreateMessageResultContent {
     }
 }
 impl __rt::serde::Serialize for CreateMessageResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CreateMessageResultContent::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1978,10 +1824,7 @@ impl ElicitRequest {
     pub const METHOD: &'static str = "elicitation/create";
 }
 impl __rt::serde::Serialize for ElicitRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("elicitation/create"))?;
@@ -2002,9 +1845,7 @@ impl ElicitRequest {
 }
 impl __rt::Unknowns for ElicitRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2025,17 +1866,12 @@ impl ElicitRequestParamsRequestedSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ElicitRequestParamsRequestedSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
         __m.serialize_entry(&__rt::Plain("properties"), &self.properties)?;
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2059,9 +1895,7 @@ impl ElicitRequestParamsRequestedSchema {
 }
 impl __rt::Unknowns for ElicitRequestParamsRequestedSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("properties");
-        __rt::Unknowns::collect_unknowns(&self.properties, at, out);
-        at.pop();
+        __rt::member_unknowns("properties", &self.properties, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2078,10 +1912,7 @@ pub struct ElicitRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
@@ -2106,9 +1937,7 @@ impl ElicitRequestParams {
 }
 impl __rt::Unknowns for ElicitRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestedSchema");
-        __rt::Unknowns::collect_unknowns(&self.requested_schema, at, out);
-        at.pop();
+        __rt::member_unknowns("requestedSchema", &self.requested_schema, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2130,19 +1959,12 @@ pub struct ElicitResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("action"), &self.action)?;
-        if let Some(v) = &self.content {
-            __m.serialize_entry(&__rt::Plain("content"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2176,9 +1998,7 @@ impl ElicitResult {
 }
 impl __rt::Unknowns for ElicitResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2217,10 +2037,7 @@ impl ::core::fmt::Display for ElicitResultAction {
     }
 }
 impl __rt::serde::Serialize for ElicitResultAction {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -2242,10 +2059,7 @@ pub enum ElicitResultContentValue {
     Boolean(bool),
 }
 impl __rt::serde::Serialize for ElicitResultContentValue {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ElicitResultContentValue::Array(v) => __rt::serde::Serialize::serialize(v, s),
             ElicitResultContentValue::String(v) => {
@@ -2313,20 +2127,13 @@ impl EmbeddedResource {
     pub const TYPE: &'static str = "resource";
 }
 impl __rt::serde::Serialize for EmbeddedResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
         __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2357,12 +2164,8 @@ impl EmbeddedResource {
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resource");
-        __rt::Unknowns::collect_unknowns(&self.resource, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("resource", &self.resource, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2386,10 +2189,7 @@ impl From<BlobResourceContents> for EmbeddedResourceResource {
     }
 }
 impl __rt::serde::Serialize for EmbeddedResourceResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EmbeddedResourceResource::Text(v) => __rt::serde::Serialize::serialize(v, s),
             EmbeddedResourceResource::Blob(v) => __rt::serde::Serialize::serialize(v, s),
@@ -2437,23 +2237,14 @@ impl EnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for EnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
-        if let Some(v) = &self.enum_names {
-            __m.serialize_entry(&__rt::Plain("enumNames"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("enumNames"), &self.enum_names)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2508,10 +2299,7 @@ impl GetPromptRequest {
     pub const METHOD: &'static str = "prompts/get";
 }
 impl __rt::serde::Serialize for GetPromptRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/get"))?;
@@ -2532,9 +2320,7 @@ impl GetPromptRequest {
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2550,16 +2336,11 @@ pub struct GetPromptRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2600,18 +2381,11 @@ pub struct GetPromptResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2643,9 +2417,7 @@ impl GetPromptResult {
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2669,21 +2441,14 @@ impl ImageContent {
     pub const TYPE: &'static str = "image";
 }
 impl __rt::serde::Serialize for ImageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2715,9 +2480,7 @@ impl ImageContent {
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2740,16 +2503,11 @@ pub struct Implementation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2792,10 +2550,7 @@ impl InitializeRequest {
     pub const METHOD: &'static str = "initialize";
 }
 impl __rt::serde::Serialize for InitializeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("initialize"))?;
@@ -2816,9 +2571,7 @@ impl InitializeRequest {
 }
 impl __rt::Unknowns for InitializeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2836,10 +2589,7 @@ pub struct InitializeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
@@ -2867,12 +2617,8 @@ impl InitializeRequestParams {
 }
 impl __rt::Unknowns for InitializeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("clientInfo");
-        __rt::Unknowns::collect_unknowns(&self.client_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("clientInfo", &self.client_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2896,21 +2642,18 @@ pub struct InitializeResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
         __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
         __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
-        if let Some(v) = &self.instructions {
-            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("instructions"),
+            &self.instructions,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2947,12 +2690,8 @@ impl InitializeResult {
 }
 impl __rt::Unknowns for InitializeResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("serverInfo");
-        __rt::Unknowns::collect_unknowns(&self.server_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("serverInfo", &self.server_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2970,19 +2709,14 @@ impl InitializedNotification {
     pub const METHOD: &'static str = "notifications/initialized";
 }
 impl __rt::serde::Serialize for InitializedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/initialized"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3008,9 +2742,7 @@ impl InitializedNotification {
 }
 impl __rt::Unknowns for InitializedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3024,15 +2756,10 @@ pub struct InitializedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3072,10 +2799,7 @@ impl JsonRpcError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3098,12 +2822,8 @@ impl JsonRpcError {
 }
 impl __rt::Unknowns for JsonRpcError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3121,17 +2841,12 @@ pub struct JsonRpcErrorError {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3193,10 +2908,7 @@ impl From<JsonRpcError> for JsonRpcMessage {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
@@ -3242,17 +2954,12 @@ impl JsonRpcNotification {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3276,9 +2983,7 @@ impl JsonRpcNotification {
 }
 impl __rt::Unknowns for JsonRpcNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3292,15 +2997,10 @@ pub struct JsonRpcNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3342,18 +3042,13 @@ impl JsonRpcRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3378,12 +3073,8 @@ impl JsonRpcRequest {
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3397,15 +3088,14 @@ pub struct JsonRpcRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3428,9 +3118,7 @@ impl JsonRpcRequestParamsMeta {
 }
 impl __rt::Unknowns for JsonRpcRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The `params` member of [`JsonRpcRequest`].
@@ -3443,15 +3131,10 @@ pub struct JsonRpcRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for JsonRpcRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3491,10 +3174,7 @@ impl JsonRpcResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3517,12 +3197,8 @@ impl JsonRpcResponse {
 }
 impl __rt::Unknowns for JsonRpcResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3540,16 +3216,11 @@ impl ListPromptsRequest {
     pub const METHOD: &'static str = "prompts/list";
 }
 impl __rt::serde::Serialize for ListPromptsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3572,9 +3243,7 @@ impl ListPromptsRequest {
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3589,15 +3258,10 @@ pub struct ListPromptsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3638,18 +3302,11 @@ pub struct ListPromptsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3681,9 +3338,7 @@ impl ListPromptsResult {
 }
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3701,19 +3356,14 @@ impl ListResourceTemplatesRequest {
     pub const METHOD: &'static str = "resources/templates/list";
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("resources/templates/list"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3739,9 +3389,7 @@ impl ListResourceTemplatesRequest {
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3756,15 +3404,10 @@ pub struct ListResourceTemplatesRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3805,18 +3448,11 @@ pub struct ListResourceTemplatesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(
             &__rt::Plain("resourceTemplates"),
             &self.resource_templates,
@@ -3851,9 +3487,7 @@ impl ListResourceTemplatesResult {
 }
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resourceTemplates");
-        __rt::Unknowns::collect_unknowns(&self.resource_templates, at, out);
-        at.pop();
+        __rt::member_unknowns("resourceTemplates", &self.resource_templates, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3871,16 +3505,11 @@ impl ListResourcesRequest {
     pub const METHOD: &'static str = "resources/list";
 }
 impl __rt::serde::Serialize for ListResourcesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3903,9 +3532,7 @@ impl ListResourcesRequest {
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3920,15 +3547,10 @@ pub struct ListResourcesRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3969,18 +3591,11 @@ pub struct ListResourcesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4012,9 +3627,7 @@ impl ListResourcesResult {
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
+        __rt::member_unknowns("resources", &self.resources, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4038,16 +3651,11 @@ impl ListRootsRequest {
     pub const METHOD: &'static str = "roots/list";
 }
 impl __rt::serde::Serialize for ListRootsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4070,9 +3678,7 @@ impl ListRootsRequest {
 }
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4086,15 +3692,14 @@ pub struct ListRootsRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4117,9 +3722,7 @@ impl ListRootsRequestParamsMeta {
 }
 impl __rt::Unknowns for ListRootsRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The `params` member of [`ListRootsRequest`].
@@ -4132,15 +3735,10 @@ pub struct ListRootsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4178,15 +3776,10 @@ pub struct ListRootsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4211,9 +3804,7 @@ impl ListRootsResult {
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4231,16 +3822,11 @@ impl ListToolsRequest {
     pub const METHOD: &'static str = "tools/list";
 }
 impl __rt::serde::Serialize for ListToolsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4263,9 +3849,7 @@ impl ListToolsRequest {
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4280,15 +3864,10 @@ pub struct ListToolsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4329,18 +3908,11 @@ pub struct ListToolsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4372,9 +3944,7 @@ impl ListToolsResult {
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4433,10 +4003,7 @@ impl ::core::fmt::Display for LoggingLevel {
     }
 }
 impl __rt::serde::Serialize for LoggingLevel {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -4458,10 +4025,7 @@ impl LoggingMessageNotification {
     pub const METHOD: &'static str = "notifications/message";
 }
 impl __rt::serde::Serialize for LoggingMessageNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -4485,9 +4049,7 @@ impl LoggingMessageNotification {
 }
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4505,16 +4067,11 @@ pub struct LoggingMessageNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
-        if let Some(v) = &self.logger {
-            __m.serialize_entry(&__rt::Plain("logger"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("logger"), &self.logger)?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4564,15 +4121,10 @@ pub struct ModelHint {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4636,24 +4188,25 @@ pub struct ModelPreferences {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.hints {
-            __m.serialize_entry(&__rt::Plain("hints"), v)?;
-        }
-        if let Some(v) = &self.cost_priority {
-            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
-        }
-        if let Some(v) = &self.speed_priority {
-            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
-        }
-        if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("hints"), &self.hints)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("costPriority"),
+            &self.cost_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("speedPriority"),
+            &self.speed_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("intelligencePriority"),
+            &self.intelligence_priority,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4697,9 +4250,7 @@ impl ModelPreferences {
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("hints");
-        __rt::Unknowns::collect_unknowns(&self.hints, at, out);
-        at.pop();
+        __rt::member_unknowns("hints", &self.hints, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4715,16 +4266,11 @@ pub struct Notification {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4748,9 +4294,7 @@ impl Notification {
 }
 impl __rt::Unknowns for Notification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4764,15 +4308,10 @@ pub struct NotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4814,25 +4353,14 @@ pub struct NumberSchema {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NumberSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.minimum {
-            __m.serialize_entry(&__rt::Plain("minimum"), v)?;
-        }
-        if let Some(v) = &self.maximum {
-            __m.serialize_entry(&__rt::Plain("maximum"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minimum"), &self.minimum)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maximum"), &self.maximum)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4908,10 +4436,7 @@ impl ::core::fmt::Display for NumberSchemaType {
     }
 }
 impl __rt::serde::Serialize for NumberSchemaType {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -4931,16 +4456,11 @@ pub struct PaginatedRequest {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4964,9 +4484,7 @@ impl PaginatedRequest {
 }
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4981,15 +4499,10 @@ pub struct PaginatedRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5028,18 +4541,11 @@ pub struct PaginatedResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5086,16 +4592,11 @@ impl PingRequest {
     pub const METHOD: &'static str = "ping";
 }
 impl __rt::serde::Serialize for PingRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5118,9 +4619,7 @@ impl PingRequest {
 }
 impl __rt::Unknowns for PingRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5134,15 +4633,14 @@ pub struct PingRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5165,9 +4663,7 @@ impl PingRequestParamsMeta {
 }
 impl __rt::Unknowns for PingRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The `params` member of [`PingRequest`].
@@ -5180,15 +4676,10 @@ pub struct PingRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PingRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5249,10 +4740,7 @@ impl From<EnumSchema> for PrimitiveSchemaDefinition {
     }
 }
 impl __rt::serde::Serialize for PrimitiveSchemaDefinition {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             PrimitiveSchemaDefinition::String(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -5323,10 +4811,7 @@ impl ProgressNotification {
     pub const METHOD: &'static str = "notifications/progress";
 }
 impl __rt::serde::Serialize for ProgressNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -5350,9 +4835,7 @@ impl ProgressNotification {
 }
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5372,20 +4855,13 @@ pub struct ProgressNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
         __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.message {
-            __m.serialize_entry(&__rt::Plain("message"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("message"), &self.message)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5420,9 +4896,7 @@ impl ProgressNotificationParams {
 }
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5436,10 +4910,7 @@ pub enum ProgressToken {
     Integer(i64),
 }
 impl __rt::serde::Serialize for ProgressToken {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ProgressToken::String(v) => __rt::serde::Serialize::serialize(v, s),
             ProgressToken::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5503,25 +4974,14 @@ pub struct Prompt {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5566,9 +5026,7 @@ impl Prompt {
 }
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("arguments");
-        __rt::Unknowns::collect_unknowns(&self.arguments, at, out);
-        at.pop();
+        __rt::member_unknowns("arguments", &self.arguments, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5593,22 +5051,13 @@ pub struct PromptArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5663,19 +5112,14 @@ impl PromptListChangedNotification {
     pub const METHOD: &'static str = "notifications/prompts/list_changed";
 }
 impl __rt::serde::Serialize for PromptListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/prompts/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5701,9 +5145,7 @@ impl PromptListChangedNotification {
 }
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5717,15 +5159,10 @@ pub struct PromptListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5764,10 +5201,7 @@ pub struct PromptMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -5789,9 +5223,7 @@ impl PromptMessage {
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5816,17 +5248,12 @@ impl PromptReference {
     pub const TYPE: &'static str = "ref/prompt";
 }
 impl __rt::serde::Serialize for PromptReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5867,10 +5294,7 @@ impl ReadResourceRequest {
     pub const METHOD: &'static str = "resources/read";
 }
 impl __rt::serde::Serialize for ReadResourceRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/read"))?;
@@ -5891,9 +5315,7 @@ impl ReadResourceRequest {
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5907,10 +5329,7 @@ pub struct ReadResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -5945,15 +5364,10 @@ pub struct ReadResourceResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5978,9 +5392,7 @@ impl ReadResourceResult {
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("contents");
-        __rt::Unknowns::collect_unknowns(&self.contents, at, out);
-        at.pop();
+        __rt::member_unknowns("contents", &self.contents, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6004,10 +5416,7 @@ impl From<BlobResourceContents> for ReadResourceResultContentsItem {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultContentsItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ReadResourceResultContentsItem::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -6049,16 +5458,11 @@ pub struct Request {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6082,9 +5486,7 @@ impl Request {
 }
 impl __rt::Unknowns for Request {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6098,15 +5500,14 @@ pub struct RequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6129,9 +5530,7 @@ impl RequestParamsMeta {
 }
 impl __rt::Unknowns for RequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The `params` member of [`Request`].
@@ -6144,15 +5543,10 @@ pub struct RequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6186,10 +5580,7 @@ pub enum RequestId {
     Integer(i64),
 }
 impl __rt::serde::Serialize for RequestId {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             RequestId::String(v) => __rt::serde::Serialize::serialize(v, s),
             RequestId::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -6263,32 +5654,17 @@ pub struct Resource {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6348,9 +5724,7 @@ impl Resource {
 }
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6368,19 +5742,12 @@ pub struct ResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6453,33 +5820,18 @@ impl ResourceLink {
     pub const TYPE: &'static str = "resource_link";
 }
 impl __rt::serde::Serialize for ResourceLink {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource_link"))?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6539,9 +5891,7 @@ impl ResourceLink {
 }
 impl __rt::Unknowns for ResourceLink {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6559,19 +5909,14 @@ impl ResourceListChangedNotification {
     pub const METHOD: &'static str = "notifications/resources/list_changed";
 }
 impl __rt::serde::Serialize for ResourceListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/resources/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6597,9 +5942,7 @@ impl ResourceListChangedNotification {
 }
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6613,15 +5956,10 @@ pub struct ResourceListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6674,29 +6012,16 @@ pub struct ResourceTemplate {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6749,9 +6074,7 @@ impl ResourceTemplate {
 }
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6769,10 +6092,7 @@ impl ResourceTemplateReference {
     pub const TYPE: &'static str = "ref/resource";
 }
 impl __rt::serde::Serialize for ResourceTemplateReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
@@ -6810,10 +6130,7 @@ impl ResourceUpdatedNotification {
     pub const METHOD: &'static str = "notifications/resources/updated";
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -6837,9 +6154,7 @@ impl ResourceUpdatedNotification {
 }
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6853,10 +6168,7 @@ pub struct ResourceUpdatedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -6889,15 +6201,10 @@ pub struct McpResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6946,10 +6253,7 @@ impl ::core::fmt::Display for Role {
     }
 }
 impl __rt::serde::Serialize for Role {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -6975,19 +6279,12 @@ pub struct Root {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7037,19 +6334,14 @@ impl RootsListChangedNotification {
     pub const METHOD: &'static str = "notifications/roots/list_changed";
 }
 impl __rt::serde::Serialize for RootsListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/roots/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7075,9 +6367,7 @@ impl RootsListChangedNotification {
 }
 impl __rt::Unknowns for RootsListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7091,15 +6381,10 @@ pub struct RootsListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RootsListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7135,10 +6420,7 @@ pub struct SamplingMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -7163,9 +6445,7 @@ impl SamplingMessage {
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7198,10 +6478,7 @@ impl From<AudioContent> for SamplingMessageContent {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             SamplingMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -7259,30 +6536,19 @@ pub struct ServerCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.logging {
-            __m.serialize_entry(&__rt::Plain("logging"), v)?;
-        }
-        if let Some(v) = &self.completions {
-            __m.serialize_entry(&__rt::Plain("completions"), v)?;
-        }
-        if let Some(v) = &self.prompts {
-            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
-        }
-        if let Some(v) = &self.resources {
-            __m.serialize_entry(&__rt::Plain("resources"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("logging"), &self.logging)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("completions"), &self.completions)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("prompts"), &self.prompts)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("resources"), &self.resources)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7346,15 +6612,9 @@ impl ServerCapabilities {
 }
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
+        __rt::member_unknowns("resources", &self.resources, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7368,15 +6628,10 @@ pub struct ServerCapabilitiesPrompts {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7414,18 +6669,11 @@ pub struct ServerCapabilitiesResources {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.subscribe {
-            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
-        }
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("subscribe"), &self.subscribe)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7468,15 +6716,10 @@ pub struct ServerCapabilitiesTools {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7559,10 +6802,7 @@ impl From<LoggingMessageNotification> for ServerNotification {
     }
 }
 impl __rt::serde::Serialize for ServerNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ServerNotification::Progress(v) => __rt::serde::Serialize::serialize(v, s),
@@ -7670,10 +6910,7 @@ impl From<ElicitRequest> for ServerRequest {
     }
 }
 impl __rt::serde::Serialize for ServerRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
             ServerRequest::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
@@ -7784,10 +7021,7 @@ impl From<CompleteResult> for ServerResult {
     }
 }
 impl __rt::serde::Serialize for ServerResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
@@ -7853,10 +7087,7 @@ impl SetLevelRequest {
     pub const METHOD: &'static str = "logging/setLevel";
 }
 impl __rt::serde::Serialize for SetLevelRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("logging/setLevel"))?;
@@ -7877,9 +7108,7 @@ impl SetLevelRequest {
 }
 impl __rt::Unknowns for SetLevelRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7893,10 +7122,7 @@ pub struct SetLevelRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
@@ -7941,28 +7167,15 @@ impl StringSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for StringSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_length {
-            __m.serialize_entry(&__rt::Plain("minLength"), v)?;
-        }
-        if let Some(v) = &self.max_length {
-            __m.serialize_entry(&__rt::Plain("maxLength"), v)?;
-        }
-        if let Some(v) = &self.format {
-            __m.serialize_entry(&__rt::Plain("format"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minLength"), &self.min_length)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxLength"), &self.max_length)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("format"), &self.format)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8052,10 +7265,7 @@ impl ::core::fmt::Display for StringSchemaFormat {
     }
 }
 impl __rt::serde::Serialize for StringSchemaFormat {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -8077,10 +7287,7 @@ impl SubscribeRequest {
     pub const METHOD: &'static str = "resources/subscribe";
 }
 impl __rt::serde::Serialize for SubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -8104,9 +7311,7 @@ impl SubscribeRequest {
 }
 impl __rt::Unknowns for SubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8120,10 +7325,7 @@ pub struct SubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -8164,20 +7366,13 @@ impl TextContent {
     pub const TYPE: &'static str = "text";
 }
 impl __rt::serde::Serialize for TextContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8208,9 +7403,7 @@ impl TextContent {
 }
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8230,19 +7423,12 @@ pub struct TextResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8310,29 +7496,20 @@ pub struct Tool {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
-        if let Some(v) = &self.output_schema {
-            __m.serialize_entry(&__rt::Plain("outputSchema"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("outputSchema"),
+            &self.output_schema,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8388,15 +7565,9 @@ impl Tool {
 }
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputSchema");
-        __rt::Unknowns::collect_unknowns(&self.input_schema, at, out);
-        at.pop();
-        at.push("outputSchema");
-        __rt::Unknowns::collect_unknowns(&self.output_schema, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("inputSchema", &self.input_schema, at, out);
+        __rt::member_unknowns("outputSchema", &self.output_schema, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8416,19 +7587,12 @@ impl ToolInputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolInputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.properties {
-            __m.serialize_entry(&__rt::Plain("properties"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("properties"), &self.properties)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8481,19 +7645,12 @@ impl ToolOutputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolOutputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.properties {
-            __m.serialize_entry(&__rt::Plain("properties"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("properties"), &self.properties)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8571,27 +7728,30 @@ pub struct ToolAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
-        }
-        if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
-        }
-        if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
-        }
-        if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("readOnlyHint"),
+            &self.read_only_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("destructiveHint"),
+            &self.destructive_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("idempotentHint"),
+            &self.idempotent_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("openWorldHint"),
+            &self.open_world_hint,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8659,19 +7819,14 @@ impl ToolListChangedNotification {
     pub const METHOD: &'static str = "notifications/tools/list_changed";
 }
 impl __rt::serde::Serialize for ToolListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
             &__rt::Plain("method"),
             &__rt::Plain("notifications/tools/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8697,9 +7852,7 @@ impl ToolListChangedNotification {
 }
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8713,15 +7866,10 @@ pub struct ToolListChangedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolListChangedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8759,10 +7907,7 @@ impl UnsubscribeRequest {
     pub const METHOD: &'static str = "resources/unsubscribe";
 }
 impl __rt::serde::Serialize for UnsubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -8786,9 +7931,7 @@ impl UnsubscribeRequest {
 }
 impl __rt::Unknowns for UnsubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8802,10 +7945,7 @@ pub struct UnsubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
@@ -8991,9 +8131,7 @@ impl ClientMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -9004,7 +8142,7 @@ impl ClientMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -9021,10 +8159,7 @@ impl ClientMessage {
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -9132,9 +8267,7 @@ impl ServerMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else with `"id": null` (JSON-RPC 2.0) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -9145,7 +8278,7 @@ impl ServerMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -9162,10 +8295,7 @@ impl ServerMessage {
     }
 }
 impl __rt::serde::Serialize for ServerMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -9208,9 +8338,7 @@ impl __rt::RequestMethod for CallToolRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CallToolResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9219,7 +8347,7 @@ impl __rt::RequestMethod for CallToolRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    ) -> Result<CallToolResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9238,9 +8366,7 @@ impl __rt::RequestMethod for CompleteRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9249,7 +8375,7 @@ impl __rt::RequestMethod for CompleteRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    ) -> Result<CompleteResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9263,7 +8389,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9272,7 +8398,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9284,9 +8410,7 @@ impl __rt::RequestMethod for ElicitRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ElicitResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9295,7 +8419,7 @@ impl __rt::RequestMethod for ElicitRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+    ) -> Result<ElicitResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9307,9 +8431,7 @@ impl __rt::RequestMethod for GetPromptRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<GetPromptResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9318,7 +8440,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    ) -> Result<GetPromptResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9332,7 +8454,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9341,7 +8463,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9362,7 +8484,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9371,7 +8493,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9385,7 +8507,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9394,7 +8516,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9408,7 +8530,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9417,7 +8539,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9429,9 +8551,7 @@ impl __rt::RequestMethod for ListRootsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9440,7 +8560,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    ) -> Result<ListRootsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9452,9 +8572,7 @@ impl __rt::RequestMethod for ListToolsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9463,7 +8581,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    ) -> Result<ListToolsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9482,9 +8600,7 @@ impl __rt::RequestMethod for PingRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9493,7 +8609,7 @@ impl __rt::RequestMethod for PingRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9521,7 +8637,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9530,7 +8646,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9563,9 +8679,7 @@ impl __rt::RequestMethod for SetLevelRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9574,7 +8688,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9586,9 +8700,7 @@ impl __rt::RequestMethod for SubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9597,7 +8709,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9616,9 +8728,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -9627,7 +8737,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -9992,12 +9102,10 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 #[allow(clippy::all, missing_docs, non_camel_case_types)]
 pub mod __de {
     use super::*;
-    impl __rt::pull::DecodeObject for super::Annotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    use __rt::pull::{self, Parser, Start};
+    impl pull::DecodeObject for super::Annotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
@@ -10007,19 +9115,16 @@ pub mod __de {
             let mut f_priority = None;
             let mut f_last_modified = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        2 => __rt::pull::member(p, &mut f_last_modified)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    2 => pull::member(p, &mut f_last_modified),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Annotations {
@@ -10030,12 +9135,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::AudioContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::AudioContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
@@ -10046,38 +9148,32 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "audio")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "audio"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::AudioContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BaseMetadata {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BaseMetadata {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
@@ -10086,33 +9182,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BaseMetadata {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
@@ -10123,37 +9213,31 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_blob = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_blob)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_blob),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BlobResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                blob: __rt::pull::required(f_blob, "blob")?,
+                blob: pull::required(f_blob, "blob")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BooleanSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BooleanSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
@@ -10163,20 +9247,17 @@ pub mod __de {
             let mut f_description = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_default)?,
-                        3 => __rt::pull::const_str(p, "boolean")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_default),
+                    3 => pull::const_str(p, "boolean"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BooleanSchema {
@@ -10187,12 +9268,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -10200,32 +9278,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "tools/call")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "tools/call"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
@@ -10234,33 +9306,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequestParams {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "structuredContent", "isError"],
                 required: 2u64,
@@ -10271,37 +9337,31 @@ pub mod __de {
             let mut f_structured_content = None;
             let mut f_is_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_structured_content)?,
-                        3 => __rt::pull::member(p, &mut f_is_error)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_structured_content),
+                    3 => pull::member(p, &mut f_is_error),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolResult {
                 meta: f_meta,
-                content: __rt::pull::required(f_content, "content")?,
+                content: pull::required(f_content, "content")?,
                 structured_content: f_structured_content,
                 is_error: f_is_error,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -10309,32 +9369,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/cancelled")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/cancelled"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
@@ -10343,33 +9397,27 @@ pub mod __de {
             let mut f_request_id = None;
             let mut f_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_request_id)?,
-                        1 => __rt::pull::member(p, &mut f_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_request_id),
+                    1 => pull::member(p, &mut f_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotificationParams {
-                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                request_id: pull::required(f_request_id, "requestId")?,
                 reason: f_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling", "elicitation"],
                 required: 0u64,
@@ -10380,20 +9428,17 @@ pub mod __de {
             let mut f_sampling = None;
             let mut f_elicitation = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        2 => __rt::pull::member(p, &mut f_sampling)?,
-                        3 => __rt::pull::member(p, &mut f_elicitation)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_roots),
+                    2 => pull::member(p, &mut f_sampling),
+                    3 => pull::member(p, &mut f_elicitation),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilities {
@@ -10405,12 +9450,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -10418,17 +9460,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesRoots {
@@ -10437,13 +9476,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ClientNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -10455,39 +9492,39 @@ pub mod __de {
                         "a ClientNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Initialized)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -10496,7 +9533,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientNotification object"))
                                 }
                             }
@@ -10507,13 +9544,11 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -10534,102 +9569,102 @@ pub mod __de {
                         "a ClientRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Initialize)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResources)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResourceTemplates)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ReadResource)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Subscribe)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Unsubscribe)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListPrompts)
                                 }
-                                __rt::pull::Tag::Known(8) => {
-                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(8) => {
+                                    <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetPrompt)
                                 }
-                                __rt::pull::Tag::Known(9) => {
-                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(9) => {
+                                    <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTools)
                                 }
-                                __rt::pull::Tag::Known(10) => {
-                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(10) => {
+                                    <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CallTool)
                                 }
-                                __rt::pull::Tag::Known(11) => {
-                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(11) => {
+                                    <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::SetLevel)
                                 }
-                                __rt::pull::Tag::Known(12) => {
-                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(12) => {
+                                    <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Complete)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -10638,7 +9673,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientRequest object"))
                                 }
                             }
@@ -10649,26 +9684,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ClientResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ClientResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ClientResult> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -10732,34 +9761,34 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
             1 => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CreateMessageResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
             2 => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListRootsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
             3 => {
-                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ElicitResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::Elicit)
             }
@@ -10772,7 +9801,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -10784,12 +9813,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -10797,58 +9823,53 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "completion/complete")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "completion/complete"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["ref/prompt", "ref/resource"],
                         "a CompleteRequestParamsRef object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PromptReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Prompt)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ResourceTemplateReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::ResourceTemplate)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -10857,7 +9878,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CompleteRequestParamsRef object"))
                                 }
                             }
@@ -10868,12 +9889,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
@@ -10882,33 +9900,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_value = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_value)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_value),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: __rt::pull::required(f_name, "name")?,
-                value: __rt::pull::required(f_value, "value")?,
+                name: pull::required(f_name, "name")?,
+                value: pull::required(f_value, "value")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsContext {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsContext {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
@@ -10916,17 +9928,14 @@ pub mod __de {
             };
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsContext {
@@ -10935,12 +9944,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument", "context"],
                 required: 3u64,
@@ -10950,35 +9956,29 @@ pub mod __de {
             let mut f_argument = None;
             let mut f_context = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_ref)?,
-                        1 => __rt::pull::member(p, &mut f_argument)?,
-                        2 => __rt::pull::member(p, &mut f_context)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_ref),
+                    1 => pull::member(p, &mut f_argument),
+                    2 => pull::member(p, &mut f_context),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParams {
-                r#ref: __rt::pull::required(f_ref, "ref")?,
-                argument: __rt::pull::required(f_argument, "argument")?,
+                r#ref: pull::required(f_ref, "ref")?,
+                argument: pull::required(f_argument, "argument")?,
                 context: f_context,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
@@ -10987,33 +9987,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_completion = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_completion)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_completion),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResult {
                 meta: f_meta,
-                completion: __rt::pull::required(f_completion, "completion")?,
+                completion: pull::required(f_completion, "completion")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
@@ -11023,82 +10017,77 @@ pub mod __de {
             let mut f_total = None;
             let mut f_has_more = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_values)?,
-                        1 => __rt::pull::member(p, &mut f_total)?,
-                        2 => __rt::pull::member(p, &mut f_has_more)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_values),
+                    1 => pull::member(p, &mut f_total),
+                    2 => pull::member(p, &mut f_has_more),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResultCompletion {
-                values: __rt::pull::required(f_values, "values")?,
+                values: pull::required(f_values, "values")?,
                 total: f_total,
                 has_more: f_has_more,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ContentBlock {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ContentBlock {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "resource_link", "resource"],
                         "a ContentBlock object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceLink as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::ResourceLink)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ContentBlock::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -11107,9 +10096,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
-                                    Err(p.error("a ContentBlock object"))
-                                }
+                                pull::Tag::Known(_) => Err(p.error("a ContentBlock object")),
                             }
                         },
                     )
@@ -11118,12 +10105,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11131,32 +10115,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "sampling/createMessage")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "sampling/createMessage"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["allServers", "none", "thisServer"],
                     "a CreateMessageRequestParamsIncludeContext",
@@ -11164,12 +10143,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -11193,45 +10169,39 @@ pub mod __de {
             let mut f_stop_sequences = None;
             let mut f_metadata = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_messages)?,
-                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
-                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
-                        3 => __rt::pull::member(p, &mut f_include_context)?,
-                        4 => __rt::pull::member(p, &mut f_temperature)?,
-                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
-                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
-                        7 => __rt::pull::member(p, &mut f_metadata)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_messages),
+                    1 => pull::member(p, &mut f_model_preferences),
+                    2 => pull::member(p, &mut f_system_prompt),
+                    3 => pull::member(p, &mut f_include_context),
+                    4 => pull::member(p, &mut f_temperature),
+                    5 => pull::member(p, &mut f_max_tokens),
+                    6 => pull::member(p, &mut f_stop_sequences),
+                    7 => pull::member(p, &mut f_metadata),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequestParams {
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 model_preferences: f_model_preferences,
                 system_prompt: f_system_prompt,
                 include_context: f_include_context,
                 temperature: f_temperature,
-                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
                 stop_sequences: f_stop_sequences,
                 metadata: f_metadata,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
@@ -11243,74 +10213,69 @@ pub mod __de {
             let mut f_model = None;
             let mut f_stop_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_role)?,
-                        2 => __rt::pull::member(p, &mut f_content)?,
-                        3 => __rt::pull::member(p, &mut f_model)?,
-                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_role),
+                    2 => pull::member(p, &mut f_content),
+                    3 => pull::member(p, &mut f_model),
+                    4 => pull::member(p, &mut f_stop_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageResult {
                 meta: f_meta,
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
-                model: __rt::pull::required(f_model, "model")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
+                model: pull::required(f_model, "model")?,
                 stop_reason: f_stop_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageResultContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageResultContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio"],
                         "a CreateMessageResultContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Audio)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CreateMessageResultContent::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -11319,7 +10284,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CreateMessageResultContent object"))
                                 }
                             }
@@ -11330,12 +10295,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11343,32 +10305,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "elicitation/create")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "elicitation/create"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestParamsRequestedSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestParamsRequestedSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestParamsRequestedSchema object",
                 keys: &["properties", "required", "type"],
                 required: 5u64,
@@ -11377,34 +10333,28 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_properties)?,
-                        1 => __rt::pull::member(p, &mut f_required)?,
-                        2 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_properties),
+                    1 => pull::member(p, &mut f_required),
+                    2 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestParamsRequestedSchema {
-                properties: __rt::pull::required(f_properties, "properties")?,
+                properties: pull::required(f_properties, "properties")?,
                 required: f_required,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestParams object",
                 keys: &["message", "requestedSchema"],
                 required: 3u64,
@@ -11413,36 +10363,27 @@ pub mod __de {
             let mut f_message = None;
             let mut f_requested_schema = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_requested_schema)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_requested_schema),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestParams {
-                message: __rt::pull::required(f_message, "message")?,
-                requested_schema: __rt::pull::required(
-                    f_requested_schema,
-                    "requestedSchema",
-                )?,
+                message: pull::required(f_message, "message")?,
+                requested_schema: pull::required(f_requested_schema, "requestedSchema")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["_meta", "action", "content"],
                 required: 2u64,
@@ -11452,35 +10393,30 @@ pub mod __de {
             let mut f_action = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_action)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_action),
+                    2 => pull::boxed_member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitResult {
                 meta: f_meta,
-                action: __rt::pull::required(f_action, "action")?,
+                action: pull::required(f_action, "action")?,
                 content: f_content,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitResultAction {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitResultAction {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["accept", "cancel", "decline"],
                     "a ElicitResultAction",
@@ -11488,25 +10424,23 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::Decode for super::ElicitResultContentValue {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitResultContentValue {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Bool => {
-                    <bool as __rt::pull::Decode>::decode(p)
+                pull::Kind::Bool => {
+                    <bool as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Boolean)
                 }
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::String)
                 }
-                __rt::pull::Kind::Array => {
-                    <Vec<String> as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<String> as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Array)
                 }
-                __rt::pull::Kind::Number => {
-                    <__rt::Number as __rt::pull::Decode>::decode(p)
+                pull::Kind::Number => {
+                    <__rt::Number as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Number)
                 }
                 found => {
@@ -11521,12 +10455,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
@@ -11536,48 +10467,41 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_resource)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::const_str(p, "resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_resource),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::const_str(p, "resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EmbeddedResource {
-                resource: __rt::pull::required(f_resource, "resource")?,
+                resource: pull::required(f_resource, "resource")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::EmbeddedResourceResource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EmbeddedResourceResource {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => EmbeddedResourceResource__merged0(p, Start::Value),
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EmbeddedResourceResource> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
@@ -11602,20 +10526,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
             }
@@ -11628,7 +10552,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -11640,12 +10564,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::EnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "type"],
                 required: 20u64,
@@ -11656,38 +10577,32 @@ pub mod __de {
             let mut f_enum = None;
             let mut f_enum_names = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_enum)?,
-                        3 => __rt::pull::member(p, &mut f_enum_names)?,
-                        4 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_enum),
+                    3 => pull::member(p, &mut f_enum_names),
+                    4 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EnumSchema {
                 title: f_title,
                 description: f_description,
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 enum_names: f_enum_names,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11695,32 +10610,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "prompts/get")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "prompts/get"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
@@ -11729,33 +10638,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequestParams {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
@@ -11765,35 +10668,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_messages = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_messages)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_messages),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptResult {
                 meta: f_meta,
                 description: f_description,
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ImageContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ImageContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
@@ -11804,38 +10701,32 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "image")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "image"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ImageContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Implementation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Implementation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "title", "version"],
                 required: 5u64,
@@ -11845,35 +10736,29 @@ pub mod __de {
             let mut f_title = None;
             let mut f_version = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_version)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_version),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Implementation {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
-                version: __rt::pull::required(f_version, "version")?,
+                version: pull::required(f_version, "version")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -11881,32 +10766,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "initialize")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "initialize"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
@@ -11916,38 +10795,29 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_client_info = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        1 => __rt::pull::member(p, &mut f_capabilities)?,
-                        2 => __rt::pull::member(p, &mut f_client_info)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_protocol_version),
+                    1 => pull::member(p, &mut f_capabilities),
+                    2 => pull::member(p, &mut f_client_info),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequestParams {
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                client_info: pull::required(f_client_info, "clientInfo")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -11965,42 +10835,33 @@ pub mod __de {
             let mut f_server_info = None;
             let mut f_instructions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
-                        3 => __rt::pull::member(p, &mut f_server_info)?,
-                        4 => __rt::pull::member(p, &mut f_instructions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_protocol_version),
+                    2 => pull::boxed_member(p, &mut f_capabilities),
+                    3 => pull::member(p, &mut f_server_info),
+                    4 => pull::member(p, &mut f_instructions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeResult {
                 meta: f_meta,
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                server_info: pull::required(f_server_info, "serverInfo")?,
                 instructions: f_instructions,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12008,18 +10869,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/initialized")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/initialized"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotification {
@@ -12028,12 +10886,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12041,17 +10896,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotificationParams {
@@ -12060,12 +10912,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
@@ -12074,34 +10923,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcError {
-                id: __rt::pull::required(f_id, "id")?,
-                error: __rt::pull::required(f_error, "error")?,
+                id: pull::required(f_id, "id")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
@@ -12111,47 +10954,40 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_code)?,
-                        1 => __rt::pull::member(p, &mut f_message)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_code),
+                    1 => pull::member(p, &mut f_message),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcErrorError {
-                code: __rt::pull::required(f_code, "code")?,
-                message: __rt::pull::required(f_message, "message")?,
+                code: pull::required(f_code, "code")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessage__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessage> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
@@ -12207,34 +11043,34 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
             2 => {
-                <super::JsonRpcResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Response)
             }
             3 => {
-                <super::JsonRpcError as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcError as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
             }
@@ -12247,7 +11083,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -12259,12 +11095,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
@@ -12273,34 +11106,28 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12308,17 +11135,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotificationParams {
@@ -12327,12 +11151,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
@@ -12342,36 +11163,30 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -12379,17 +11194,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequestParamsMeta {
@@ -12398,12 +11210,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12411,17 +11220,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequestParams {
@@ -12430,12 +11236,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -12444,34 +11247,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12479,18 +11276,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "prompts/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "prompts/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequest {
@@ -12499,12 +11293,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -12512,17 +11303,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequestParams {
@@ -12531,12 +11319,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
@@ -12546,35 +11331,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_prompts = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_prompts)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_prompts),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                prompts: pull::required(f_prompts, "prompts")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12582,18 +11361,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/templates/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/templates/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequest {
@@ -12602,12 +11378,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -12615,17 +11388,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequestParams {
@@ -12634,12 +11404,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
@@ -12649,25 +11416,22 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resource_templates),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resource_templates: __rt::pull::required(
+                resource_templates: pull::required(
                     f_resource_templates,
                     "resourceTemplates",
                 )?,
@@ -12675,12 +11439,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12688,18 +11449,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequest {
@@ -12708,12 +11466,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -12721,17 +11476,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequestParams {
@@ -12740,12 +11492,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
@@ -12755,35 +11504,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resources = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resources)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resources),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resources: __rt::pull::required(f_resources, "resources")?,
+                resources: pull::required(f_resources, "resources")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12791,18 +11534,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "roots/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "roots/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequest {
@@ -12811,12 +11551,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -12824,17 +11561,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParamsMeta {
@@ -12843,12 +11577,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -12856,17 +11587,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParams {
@@ -12875,12 +11603,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
@@ -12889,33 +11614,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_roots = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_roots),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsResult {
                 meta: f_meta,
-                roots: __rt::pull::required(f_roots, "roots")?,
+                roots: pull::required(f_roots, "roots")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -12923,18 +11642,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "tools/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "tools/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequest {
@@ -12943,12 +11659,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -12956,17 +11669,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequestParams {
@@ -12975,12 +11685,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
@@ -12990,35 +11697,30 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                tools: __rt::pull::required(f_tools, "tools")?,
+                tools: pull::required(f_tools, "tools")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::LoggingLevel {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::LoggingLevel {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &[
                         "alert",
@@ -13035,12 +11737,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13048,32 +11747,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/message")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/message"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
@@ -13083,35 +11776,29 @@ pub mod __de {
             let mut f_logger = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_level)?,
-                        1 => __rt::pull::member(p, &mut f_logger)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_level),
+                    1 => pull::member(p, &mut f_logger),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotificationParams {
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 logger: f_logger,
-                data: __rt::pull::required(f_data, "data")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelHint {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelHint {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
@@ -13119,17 +11806,14 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelHint {
@@ -13138,12 +11822,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -13159,20 +11840,17 @@ pub mod __de {
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_hints)?,
-                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
-                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
-                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_hints),
+                    1 => pull::member(p, &mut f_cost_priority),
+                    2 => pull::member(p, &mut f_speed_priority),
+                    3 => pull::member(p, &mut f_intelligence_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelPreferences {
@@ -13184,12 +11862,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Notification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Notification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -13198,33 +11873,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Notification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13232,17 +11901,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NotificationParams {
@@ -13251,12 +11917,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NumberSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NumberSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum"],
                 required: 1u64,
@@ -13268,25 +11931,22 @@ pub mod __de {
             let mut f_minimum = None;
             let mut f_maximum = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_type)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_minimum)?,
-                        4 => __rt::pull::member(p, &mut f_maximum)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_type),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_minimum),
+                    4 => pull::member(p, &mut f_maximum),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NumberSchema {
-                r#type: __rt::pull::required(f_type, "type")?,
+                r#type: pull::required(f_type, "type")?,
                 title: f_title,
                 description: f_description,
                 minimum: f_minimum,
@@ -13295,25 +11955,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::NumberSchemaType {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(
-                Self::ALL[__rt::pull::one_of(
-                    p,
-                    &["integer", "number"],
-                    "a NumberSchemaType",
-                )?],
-            )
+    impl pull::Decode for super::NumberSchemaType {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["integer", "number"], "a NumberSchemaType")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -13322,33 +11971,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequest {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
@@ -13356,17 +11999,14 @@ pub mod __de {
             };
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequestParams {
@@ -13375,12 +12015,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
@@ -13389,18 +12026,15 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedResult {
@@ -13410,12 +12044,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -13423,18 +12054,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "ping")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "ping"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequest {
@@ -13443,12 +12071,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -13456,17 +12081,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequestParamsMeta {
@@ -13475,12 +12097,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13488,17 +12107,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequestParams {
@@ -13507,43 +12123,41 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::PrimitiveSchemaDefinition {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["string", "integer", "number", "boolean"],
                         "a PrimitiveSchemaDefinition object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
+                                pull::Tag::Known(0) => {
                                     PrimitiveSchemaDefinition__merged0(p, start)
                                 }
-                                __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
-                                    <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) | pull::Tag::Known(2) => {
+                                    <super::NumberSchema as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Number)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::BooleanSchema as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Boolean)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::PrimitiveSchemaDefinition::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -13552,7 +12166,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a PrimitiveSchemaDefinition object"))
                                 }
                             }
@@ -13565,10 +12179,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::PrimitiveSchemaDefinition> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -13605,20 +12219,20 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::StringSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
             1 => {
-                <super::EnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::EnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::Enum)
             }
@@ -13631,7 +12245,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -13643,12 +12257,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13656,32 +12267,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/progress")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/progress"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total", "message"],
                 required: 3u64,
@@ -13692,54 +12297,44 @@ pub mod __de {
             let mut f_total = None;
             let mut f_message = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        1 => __rt::pull::member(p, &mut f_progress)?,
-                        2 => __rt::pull::member(p, &mut f_total)?,
-                        3 => __rt::pull::member(p, &mut f_message)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    1 => pull::member(p, &mut f_progress),
+                    2 => pull::member(p, &mut f_total),
+                    3 => pull::member(p, &mut f_message),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotificationParams {
-                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
-                progress: __rt::pull::required(f_progress, "progress")?,
+                progress_token: pull::required(f_progress_token, "progressToken")?,
+                progress: pull::required(f_progress, "progress")?,
                 total: f_total,
                 message: f_message,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ProgressToken {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ProgressToken {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::ProgressToken::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::ProgressToken::Integer)
                 }
                 found => Err(p.wrong("a ProgressToken (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Prompt {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Prompt {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "description", "arguments", "_meta"],
                 required: 1u64,
@@ -13751,25 +12346,22 @@ pub mod __de {
             let mut f_arguments = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_arguments)?,
-                        4 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_arguments),
+                    4 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Prompt {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 description: f_description,
                 arguments: f_arguments,
@@ -13778,12 +12370,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
@@ -13794,24 +12383,21 @@ pub mod __de {
             let mut f_description = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_required)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_required),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptArgument {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 description: f_description,
                 required: f_required,
@@ -13819,12 +12405,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -13832,23 +12415,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/prompts/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/prompts/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotification {
@@ -13857,12 +12432,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -13870,17 +12442,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotificationParams {
@@ -13889,12 +12458,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -13903,33 +12469,27 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
@@ -13938,34 +12498,28 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::const_str(p, "ref/prompt")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::const_str(p, "ref/prompt"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptReference {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -13973,32 +12527,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/read")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/read"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -14006,31 +12554,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
@@ -14039,34 +12581,29 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_contents = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_contents)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_contents),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceResult {
                 meta: f_meta,
-                contents: __rt::pull::required(f_contents, "contents")?,
+                contents: pull::required(f_contents, "contents")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
@@ -14074,13 +12611,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::ReadResourceResultContentsItem,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ReadResourceResultContentsItem> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
@@ -14105,20 +12639,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
             }
@@ -14131,7 +12665,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -14143,12 +12677,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Request {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Request {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -14157,33 +12688,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Request {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -14191,17 +12716,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParamsMeta {
@@ -14210,12 +12732,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -14223,17 +12742,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParams {
@@ -14242,28 +12758,22 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::RequestId {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::RequestId {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::RequestId::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::RequestId::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::RequestId::Integer)
                 }
                 found => Err(p.wrong("a RequestId (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Resource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Resource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
                     "name",
@@ -14287,30 +12797,27 @@ pub mod __de {
             let mut f_size = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_uri)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_mime_type)?,
-                        5 => __rt::pull::member(p, &mut f_annotations)?,
-                        6 => __rt::pull::member(p, &mut f_size)?,
-                        7 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_uri),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_mime_type),
+                    5 => pull::member(p, &mut f_annotations),
+                    6 => pull::member(p, &mut f_size),
+                    7 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Resource {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -14320,12 +12827,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
@@ -14335,35 +12839,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceLink {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceLink {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
                     "name",
@@ -14388,31 +12886,28 @@ pub mod __de {
             let mut f_size = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_uri)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_mime_type)?,
-                        5 => __rt::pull::member(p, &mut f_annotations)?,
-                        6 => __rt::pull::member(p, &mut f_size)?,
-                        7 => __rt::pull::member(p, &mut f_meta)?,
-                        8 => __rt::pull::const_str(p, "resource_link")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_uri),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_mime_type),
+                    5 => pull::member(p, &mut f_annotations),
+                    6 => pull::member(p, &mut f_size),
+                    7 => pull::member(p, &mut f_meta),
+                    8 => pull::const_str(p, "resource_link"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceLink {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -14422,12 +12917,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -14435,23 +12927,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/resources/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/resources/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotification {
@@ -14460,12 +12944,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -14473,17 +12954,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotificationParams {
@@ -14492,12 +12970,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
                     "name",
@@ -14519,29 +12994,26 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_uri_template)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_mime_type)?,
-                        5 => __rt::pull::member(p, &mut f_annotations)?,
-                        6 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_uri_template),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_mime_type),
+                    5 => pull::member(p, &mut f_annotations),
+                    6 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplate {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
-                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                uri_template: pull::required(f_uri_template, "uriTemplate")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -14550,12 +13022,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplateReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplateReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
@@ -14563,32 +13032,26 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::const_str(p, "ref/resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::const_str(p, "ref/resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplateReference {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -14596,32 +13059,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "notifications/resources/updated")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/resources/updated"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -14629,31 +13086,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::McpResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::McpResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -14661,17 +13112,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::McpResult {
@@ -14680,19 +13128,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::Role {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+    impl pull::Decode for super::Role {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Root {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Root {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
@@ -14702,35 +13145,29 @@ pub mod __de {
             let mut f_name = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Root {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 name: f_name,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -14738,20 +13175,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/roots/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotification {
@@ -14760,12 +13192,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -14773,17 +13202,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotificationParams {
@@ -14792,12 +13218,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -14806,66 +13229,61 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SamplingMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio"],
                         "a SamplingMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Audio)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -14874,7 +13292,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContent object"))
                                 }
                             }
@@ -14885,12 +13303,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -14910,22 +13325,19 @@ pub mod __de {
             let mut f_resources = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_logging)?,
-                        2 => __rt::pull::member(p, &mut f_completions)?,
-                        3 => __rt::pull::member(p, &mut f_prompts)?,
-                        4 => __rt::pull::member(p, &mut f_resources)?,
-                        5 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_logging),
+                    2 => pull::member(p, &mut f_completions),
+                    3 => pull::member(p, &mut f_prompts),
+                    4 => pull::member(p, &mut f_resources),
+                    5 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilities {
@@ -14939,12 +13351,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -14952,17 +13361,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -14971,12 +13377,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
@@ -14985,18 +13388,15 @@ pub mod __de {
             let mut f_subscribe = None;
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_subscribe)?,
-                        1 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_subscribe),
+                    1 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesResources {
@@ -15006,12 +13406,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -15019,17 +13416,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTools {
@@ -15038,13 +13432,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ServerNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -15059,60 +13451,60 @@ pub mod __de {
                         "a ServerNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceListChanged)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceUpdated)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::PromptListChanged)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ToolListChanged)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -15121,7 +13513,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerNotification object"))
                                 }
                             }
@@ -15132,13 +13524,11 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -15150,39 +13540,39 @@ pub mod __de {
                         "a ServerRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::CreateMessage)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::ListRoots)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ElicitRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Elicit)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -15191,7 +13581,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerRequest object"))
                                 }
                             }
@@ -15202,24 +13592,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ServerResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ServerResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ServerResult> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -15321,76 +13707,76 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 10] = [None; 10];
+        let mut scores: [pull::Score; 10] = [None; 10];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
             1 => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InitializeResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
             2 => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourcesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
             3 => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourceTemplatesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
             4 => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ReadResourceResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
             5 => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListPromptsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
             6 => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetPromptResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
             7 => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListToolsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
             8 => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CallToolResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
             9 => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CompleteResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Complete)
             }
@@ -15403,7 +13789,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -15415,12 +13801,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -15428,32 +13811,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "logging/setLevel")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "logging/setLevel"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
@@ -15461,31 +13838,25 @@ pub mod __de {
             };
             let mut f_level = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_level)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_level),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequestParams {
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::StringSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::StringSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
                     "title",
@@ -15504,22 +13875,19 @@ pub mod __de {
             let mut f_max_length = None;
             let mut f_format = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_length)?,
-                        3 => __rt::pull::member(p, &mut f_max_length)?,
-                        4 => __rt::pull::member(p, &mut f_format)?,
-                        5 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_length),
+                    3 => pull::member(p, &mut f_max_length),
+                    4 => pull::member(p, &mut f_format),
+                    5 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::StringSchema {
@@ -15532,12 +13900,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::StringSchemaFormat {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::StringSchemaFormat {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["date", "date-time", "email", "uri"],
                     "a StringSchemaFormat",
@@ -15545,12 +13911,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -15558,32 +13921,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/subscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/subscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -15591,31 +13948,25 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
@@ -15625,36 +13976,30 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_text)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::const_str(p, "text")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_text),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::const_str(p, "text"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextContent {
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
@@ -15665,37 +14010,31 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_text = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_text)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_text),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Tool {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Tool {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
                     "name",
@@ -15717,30 +14056,27 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_input_schema)?,
-                        4 => __rt::pull::member(p, &mut f_output_schema)?,
-                        5 => __rt::pull::member(p, &mut f_annotations)?,
-                        6 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_input_schema),
+                    4 => pull::member(p, &mut f_output_schema),
+                    5 => pull::member(p, &mut f_annotations),
+                    6 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Tool {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 description: f_description,
-                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                input_schema: pull::required(f_input_schema, "inputSchema")?,
                 output_schema: f_output_schema,
                 annotations: f_annotations,
                 meta: f_meta,
@@ -15748,12 +14084,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
@@ -15762,19 +14095,16 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
-                        1 => __rt::pull::member(p, &mut f_required)?,
-                        2 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_properties),
+                    1 => pull::member(p, &mut f_required),
+                    2 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolInputSchema {
@@ -15784,12 +14114,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolOutputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolOutputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
@@ -15798,19 +14125,16 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_properties)?,
-                        1 => __rt::pull::member(p, &mut f_required)?,
-                        2 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_properties),
+                    1 => pull::member(p, &mut f_required),
+                    2 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolOutputSchema {
@@ -15820,12 +14144,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -15843,21 +14164,18 @@ pub mod __de {
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
-                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
-                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
-                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_read_only_hint),
+                    2 => pull::member(p, &mut f_destructive_hint),
+                    3 => pull::member(p, &mut f_idempotent_hint),
+                    4 => pull::member(p, &mut f_open_world_hint),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolAnnotations {
@@ -15870,12 +14188,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -15883,20 +14198,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => {
-                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "notifications/tools/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotification {
@@ -15905,12 +14215,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -15918,17 +14225,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotificationParams {
@@ -15937,12 +14241,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -15950,32 +14251,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "resources/unsubscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "resources/unsubscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
@@ -15983,21 +14278,18 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequestParams {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
@@ -16008,7 +14300,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "initialize" => {
                     Some(
@@ -16140,7 +14432,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -16186,9 +14478,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -16196,7 +14486,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
@@ -16226,7 +14516,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "ping" => {
                     Some(
@@ -16277,7 +14567,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -16350,9 +14640,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -16360,7 +14648,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,

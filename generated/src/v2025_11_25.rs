@@ -29,21 +29,16 @@ pub struct Annotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
-        if let Some(v) = &self.last_modified {
-            __m.serialize_entry(&__rt::Plain("lastModified"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("lastModified"),
+            &self.last_modified,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -103,21 +98,14 @@ impl AudioContent {
     pub const TYPE: &'static str = "audio";
 }
 impl __rt::serde::Serialize for AudioContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -149,9 +137,7 @@ impl AudioContent {
 }
 impl __rt::Unknowns for AudioContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -172,16 +158,11 @@ pub struct BaseMetadata {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BaseMetadata {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -224,19 +205,12 @@ pub struct BlobResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -290,22 +264,13 @@ impl BooleanSchema {
     pub const TYPE: &'static str = "boolean";
 }
 impl __rt::serde::Serialize for BooleanSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("boolean"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -363,10 +328,7 @@ impl CallToolRequest {
     pub const METHOD: &'static str = "tools/call";
 }
 impl __rt::serde::Serialize for CallToolRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -393,12 +355,8 @@ impl CallToolRequest {
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -423,22 +381,13 @@ pub struct CallToolRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.task {
-            __m.serialize_entry(&__rt::Plain("task"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("task"), &self.task)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -480,15 +429,13 @@ impl CallToolRequestParams {
     /// (`tool "book": arguments at date: invalid type…`).
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
-    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+    ) -> Result<T, __rt::ArgumentsError> {
         __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("task");
-        __rt::Unknowns::collect_unknowns(&self.task, at, out);
-        at.pop();
+        __rt::member_unknowns("task", &self.task, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -502,15 +449,14 @@ pub struct CallToolRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -533,9 +479,7 @@ impl CallToolRequestParamsMeta {
 }
 impl __rt::Unknowns for CallToolRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The server's response to a tool call.
@@ -565,22 +509,17 @@ pub struct CallToolResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.structured_content {
-            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
-        }
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("structuredContent"),
+            &self.structured_content,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -649,9 +588,7 @@ impl CallToolResult {
 }
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -673,10 +610,7 @@ impl CancelTaskRequest {
     pub const METHOD: &'static str = "tasks/cancel";
 }
 impl __rt::serde::Serialize for CancelTaskRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -703,12 +637,8 @@ impl CancelTaskRequest {
 }
 impl __rt::Unknowns for CancelTaskRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -722,10 +652,7 @@ pub struct CancelTaskRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelTaskRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
@@ -776,26 +703,25 @@ pub struct CancelTaskResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelTaskResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
-        if let Some(v) = &self.status_message {
-            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("statusMessage"),
+            &self.status_message,
+        )?;
         __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
         __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
         __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
-        if let Some(v) = &self.poll_interval {
-            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("pollInterval"),
+            &self.poll_interval,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -868,10 +794,7 @@ impl CancelledNotification {
     pub const METHOD: &'static str = "notifications/cancelled";
 }
 impl __rt::serde::Serialize for CancelledNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -896,9 +819,7 @@ impl CancelledNotification {
 }
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -920,21 +841,12 @@ pub struct CancelledNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.request_id {
-            __m.serialize_entry(&__rt::Plain("requestId"), v)?;
-        }
-        if let Some(v) = &self.reason {
-            __m.serialize_entry(&__rt::Plain("reason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("requestId"), &self.request_id)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("reason"), &self.reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -971,9 +883,7 @@ impl CancelledNotificationParams {
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestId");
-        __rt::Unknowns::collect_unknowns(&self.request_id, at, out);
-        at.pop();
+        __rt::member_unknowns("requestId", &self.request_id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -995,27 +905,18 @@ pub struct ClientCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.roots {
-            __m.serialize_entry(&__rt::Plain("roots"), v)?;
-        }
-        if let Some(v) = &self.sampling {
-            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
-        }
-        if let Some(v) = &self.elicitation {
-            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
-        }
-        if let Some(v) = &self.tasks {
-            __m.serialize_entry(&__rt::Plain("tasks"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("roots"), &self.roots)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sampling"), &self.sampling)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("elicitation"), &self.elicitation)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tasks"), &self.tasks)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1075,18 +976,10 @@ impl ClientCapabilities {
 }
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
-        at.push("sampling");
-        __rt::Unknowns::collect_unknowns(&self.sampling, at, out);
-        at.pop();
-        at.push("elicitation");
-        __rt::Unknowns::collect_unknowns(&self.elicitation, at, out);
-        at.pop();
-        at.push("tasks");
-        __rt::Unknowns::collect_unknowns(&self.tasks, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
+        __rt::member_unknowns("sampling", &self.sampling, at, out);
+        __rt::member_unknowns("elicitation", &self.elicitation, at, out);
+        __rt::member_unknowns("tasks", &self.tasks, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1100,15 +993,10 @@ pub struct ClientCapabilitiesRoots {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesRoots {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1147,18 +1035,11 @@ pub struct ClientCapabilitiesSampling {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesSampling {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.context {
-            __m.serialize_entry(&__rt::Plain("context"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("context"), &self.context)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1203,18 +1084,11 @@ pub struct ClientCapabilitiesElicitation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.form {
-            __m.serialize_entry(&__rt::Plain("form"), v)?;
-        }
-        if let Some(v) = &self.url {
-            __m.serialize_entry(&__rt::Plain("url"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("form"), &self.form)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("url"), &self.url)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1257,15 +1131,14 @@ pub struct ClientCapabilitiesTasksRequestsSampling {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsSampling {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.create_message {
-            __m.serialize_entry(&__rt::Plain("createMessage"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("createMessage"),
+            &self.create_message,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1301,15 +1174,10 @@ pub struct ClientCapabilitiesTasksRequestsElicitation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequestsElicitation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.create {
-            __m.serialize_entry(&__rt::Plain("create"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("create"), &self.create)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1347,18 +1215,11 @@ pub struct ClientCapabilitiesTasksRequests {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasksRequests {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.sampling {
-            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
-        }
-        if let Some(v) = &self.elicitation {
-            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("sampling"), &self.sampling)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("elicitation"), &self.elicitation)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1394,12 +1255,8 @@ impl ClientCapabilitiesTasksRequests {
 }
 impl __rt::Unknowns for ClientCapabilitiesTasksRequests {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("sampling");
-        __rt::Unknowns::collect_unknowns(&self.sampling, at, out);
-        at.pop();
-        at.push("elicitation");
-        __rt::Unknowns::collect_unknowns(&self.elicitation, at, out);
-        at.pop();
+        __rt::member_unknowns("sampling", &self.sampling, at, out);
+        __rt::member_unknowns("elicitation", &self.elicitation, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1417,21 +1274,12 @@ pub struct ClientCapabilitiesTasks {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesTasks {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list {
-            __m.serialize_entry(&__rt::Plain("list"), v)?;
-        }
-        if let Some(v) = &self.cancel {
-            __m.serialize_entry(&__rt::Plain("cancel"), v)?;
-        }
-        if let Some(v) = &self.requests {
-            __m.serialize_entry(&__rt::Plain("requests"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("list"), &self.list)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("cancel"), &self.cancel)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("requests"), &self.requests)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1471,9 +1319,7 @@ impl ClientCapabilitiesTasks {
 }
 impl __rt::Unknowns for ClientCapabilitiesTasks {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requests");
-        __rt::Unknowns::collect_unknowns(&self.requests, at, out);
-        at.pop();
+        __rt::member_unknowns("requests", &self.requests, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1520,10 +1366,7 @@ impl From<RootsListChangedNotification> for ClientNotification {
     }
 }
 impl __rt::serde::Serialize for ClientNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ClientNotification::Initialized(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1702,10 +1545,7 @@ impl From<CompleteRequest> for ClientRequest {
     }
 }
 impl __rt::serde::Serialize for ClientRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientRequest::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
             ClientRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1851,10 +1691,7 @@ impl From<ElicitResult> for ClientResult {
     }
 }
 impl __rt::serde::Serialize for ClientResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ClientResult::GetTask(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1916,10 +1753,7 @@ impl CompleteRequest {
     pub const METHOD: &'static str = "completion/complete";
 }
 impl __rt::serde::Serialize for CompleteRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -1949,12 +1783,8 @@ impl CompleteRequest {
 }
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1974,20 +1804,13 @@ pub struct CompleteRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
         __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
-        if let Some(v) = &self.context {
-            __m.serialize_entry(&__rt::Plain("context"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("context"), &self.context)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2025,15 +1848,9 @@ impl CompleteRequestParams {
 }
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("ref");
-        __rt::Unknowns::collect_unknowns(&self.r#ref, at, out);
-        at.pop();
-        at.push("argument");
-        __rt::Unknowns::collect_unknowns(&self.argument, at, out);
-        at.pop();
-        at.push("context");
-        __rt::Unknowns::collect_unknowns(&self.context, at, out);
-        at.pop();
+        __rt::member_unknowns("ref", &self.r#ref, at, out);
+        __rt::member_unknowns("argument", &self.argument, at, out);
+        __rt::member_unknowns("context", &self.context, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2047,15 +1864,14 @@ pub struct CompleteRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2078,9 +1894,7 @@ impl CompleteRequestParamsMeta {
 }
 impl __rt::Unknowns for CompleteRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The `ref` member of [`CompleteRequestParams`].
@@ -2105,10 +1919,7 @@ impl From<ResourceTemplateReference> for CompleteRequestParamsRef {
     }
 }
 impl __rt::serde::Serialize for CompleteRequestParamsRef {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CompleteRequestParamsRef::Prompt(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -2167,10 +1978,7 @@ pub struct CompleteRequestParamsArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -2205,15 +2013,10 @@ pub struct CompleteRequestParamsContext {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2251,15 +2054,10 @@ pub struct CompleteResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -2284,9 +2082,7 @@ impl CompleteResult {
 }
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("completion");
-        __rt::Unknowns::collect_unknowns(&self.completion, at, out);
-        at.pop();
+        __rt::member_unknowns("completion", &self.completion, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2304,19 +2100,12 @@ pub struct CompleteResultCompletion {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.has_more {
-            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("hasMore"), &self.has_more)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2393,10 +2182,7 @@ impl From<EmbeddedResource> for ContentBlock {
     }
 }
 impl __rt::serde::Serialize for ContentBlock {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ContentBlock::Text(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -2452,10 +2238,7 @@ impl CreateMessageRequest {
     pub const METHOD: &'static str = "sampling/createMessage";
 }
 impl __rt::serde::Serialize for CreateMessageRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -2485,12 +2268,8 @@ impl CreateMessageRequest {
 }
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2540,44 +2319,37 @@ pub struct CreateMessageRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.task {
-            __m.serialize_entry(&__rt::Plain("task"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("task"), &self.task)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
-        if let Some(v) = &self.model_preferences {
-            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
-        }
-        if let Some(v) = &self.system_prompt {
-            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
-        }
-        if let Some(v) = &self.include_context {
-            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
-        }
-        if let Some(v) = &self.temperature {
-            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("modelPreferences"),
+            &self.model_preferences,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("systemPrompt"),
+            &self.system_prompt,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("includeContext"),
+            &self.include_context,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("temperature"), &self.temperature)?;
         __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
-        if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
-        }
-        if let Some(v) = &self.metadata {
-            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
-        if let Some(v) = &self.tool_choice {
-            __m.serialize_entry(&__rt::Plain("toolChoice"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("stopSequences"),
+            &self.stop_sequences,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("metadata"), &self.metadata)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("toolChoice"), &self.tool_choice)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2671,21 +2443,11 @@ impl CreateMessageRequestParams {
 }
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("task");
-        __rt::Unknowns::collect_unknowns(&self.task, at, out);
-        at.pop();
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
-        at.push("modelPreferences");
-        __rt::Unknowns::collect_unknowns(&self.model_preferences, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
-        at.push("toolChoice");
-        __rt::Unknowns::collect_unknowns(&self.tool_choice, at, out);
-        at.pop();
+        __rt::member_unknowns("task", &self.task, at, out);
+        __rt::member_unknowns("messages", &self.messages, at, out);
+        __rt::member_unknowns("modelPreferences", &self.model_preferences, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
+        __rt::member_unknowns("toolChoice", &self.tool_choice, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2699,15 +2461,14 @@ pub struct CreateMessageRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2730,9 +2491,7 @@ impl CreateMessageRequestParamsMeta {
 }
 impl __rt::Unknowns for CreateMessageRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// A request to include context from one or more MCP servers (including the caller), to be attached to the prompt.
@@ -2771,10 +2530,7 @@ impl ::core::fmt::Display for CreateMessageRequestParamsIncludeContext {
     }
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -2810,21 +2566,14 @@ pub struct CreateMessageResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
         __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
-        if let Some(v) = &self.stop_reason {
-            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("stopReason"), &self.stop_reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2861,9 +2610,7 @@ impl CreateMessageResult {
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2912,10 +2659,7 @@ impl From<ToolResultContent> for CreateMessageResultContent {
     }
 }
 impl __rt::serde::Serialize for CreateMessageResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CreateMessageResultContent::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -3000,15 +2744,10 @@ pub struct CreateTaskResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateTaskResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("task"), &self.task)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3033,9 +2772,7 @@ impl CreateTaskResult {
 }
 impl __rt::Unknowns for CreateTaskResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("task");
-        __rt::Unknowns::collect_unknowns(&self.task, at, out);
-        at.pop();
+        __rt::member_unknowns("task", &self.task, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3059,10 +2796,7 @@ impl ElicitRequest {
     pub const METHOD: &'static str = "elicitation/create";
 }
 impl __rt::serde::Serialize for ElicitRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3089,12 +2823,8 @@ impl ElicitRequest {
 }
 impl __rt::Unknowns for ElicitRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3122,21 +2852,12 @@ pub struct ElicitRequestFormParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestFormParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.mode {
-            __m.serialize_entry(&__rt::Plain("mode"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.task {
-            __m.serialize_entry(&__rt::Plain("task"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mode"), &self.mode)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("task"), &self.task)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         __m.serialize_entry(&__rt::Plain("requestedSchema"), &self.requested_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
@@ -3180,12 +2901,8 @@ impl ElicitRequestFormParams {
 }
 impl __rt::Unknowns for ElicitRequestFormParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("task");
-        __rt::Unknowns::collect_unknowns(&self.task, at, out);
-        at.pop();
-        at.push("requestedSchema");
-        __rt::Unknowns::collect_unknowns(&self.requested_schema, at, out);
-        at.pop();
+        __rt::member_unknowns("task", &self.task, at, out);
+        __rt::member_unknowns("requestedSchema", &self.requested_schema, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3199,15 +2916,14 @@ pub struct ElicitRequestFormParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestFormParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3230,9 +2946,7 @@ impl ElicitRequestFormParamsMeta {
 }
 impl __rt::Unknowns for ElicitRequestFormParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The elicitation mode.
@@ -3259,10 +2973,7 @@ impl ::core::fmt::Display for ElicitRequestFormParamsMode {
     }
 }
 impl __rt::serde::Serialize for ElicitRequestFormParamsMode {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -3289,20 +3000,13 @@ impl ElicitRequestFormParamsRequestedSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ElicitRequestFormParamsRequestedSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.schema {
-            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("$schema"), &self.schema)?;
         __m.serialize_entry(&__rt::Plain("properties"), &self.properties)?;
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3333,9 +3037,7 @@ impl ElicitRequestFormParamsRequestedSchema {
 }
 impl __rt::Unknowns for ElicitRequestFormParamsRequestedSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("properties");
-        __rt::Unknowns::collect_unknowns(&self.properties, at, out);
-        at.pop();
+        __rt::member_unknowns("properties", &self.properties, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3361,10 +3063,7 @@ impl From<ElicitRequestFormParams> for ElicitRequestParams {
     }
 }
 impl __rt::serde::Serialize for ElicitRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ElicitRequestParams::Url(v) => __rt::serde::Serialize::serialize(v, s),
             ElicitRequestParams::Form(v) => __rt::serde::Serialize::serialize(v, s),
@@ -3421,19 +3120,12 @@ impl ElicitRequestUrlParams {
     pub const MODE: &'static str = "url";
 }
 impl __rt::serde::Serialize for ElicitRequestUrlParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("mode"), &__rt::Plain("url"))?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.task {
-            __m.serialize_entry(&__rt::Plain("task"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("task"), &self.task)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         __m.serialize_entry(&__rt::Plain("elicitationId"), &self.elicitation_id)?;
         __m.serialize_entry(&__rt::Plain("url"), &self.url)?;
@@ -3473,9 +3165,7 @@ impl ElicitRequestUrlParams {
 }
 impl __rt::Unknowns for ElicitRequestUrlParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("task");
-        __rt::Unknowns::collect_unknowns(&self.task, at, out);
-        at.pop();
+        __rt::member_unknowns("task", &self.task, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3489,15 +3179,14 @@ pub struct ElicitRequestUrlParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestUrlParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3520,9 +3209,7 @@ impl ElicitRequestUrlParamsMeta {
 }
 impl __rt::Unknowns for ElicitRequestUrlParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The client's response to an elicitation request.
@@ -3544,19 +3231,12 @@ pub struct ElicitResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("action"), &self.action)?;
-        if let Some(v) = &self.content {
-            __m.serialize_entry(&__rt::Plain("content"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3590,9 +3270,7 @@ impl ElicitResult {
 }
 impl __rt::Unknowns for ElicitResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3631,10 +3309,7 @@ impl ::core::fmt::Display for ElicitResultAction {
     }
 }
 impl __rt::serde::Serialize for ElicitResultAction {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -3656,10 +3331,7 @@ pub enum ElicitResultContentValue {
     Boolean(bool),
 }
 impl __rt::serde::Serialize for ElicitResultContentValue {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ElicitResultContentValue::Array(v) => __rt::serde::Serialize::serialize(v, s),
             ElicitResultContentValue::String(v) => {
@@ -3722,10 +3394,7 @@ impl ElicitationCompleteNotification {
     pub const METHOD: &'static str = "notifications/elicitation/complete";
 }
 impl __rt::serde::Serialize for ElicitationCompleteNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3750,9 +3419,7 @@ impl ElicitationCompleteNotification {
 }
 impl __rt::Unknowns for ElicitationCompleteNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3766,10 +3433,7 @@ pub struct ElicitationCompleteNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitationCompleteNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("elicitationId"), &self.elicitation_id)?;
@@ -3813,20 +3477,13 @@ impl EmbeddedResource {
     pub const TYPE: &'static str = "resource";
 }
 impl __rt::serde::Serialize for EmbeddedResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
         __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3857,12 +3514,8 @@ impl EmbeddedResource {
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resource");
-        __rt::Unknowns::collect_unknowns(&self.resource, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("resource", &self.resource, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3886,10 +3539,7 @@ impl From<BlobResourceContents> for EmbeddedResourceResource {
     }
 }
 impl __rt::serde::Serialize for EmbeddedResourceResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EmbeddedResourceResource::Text(v) => __rt::serde::Serialize::serialize(v, s),
             EmbeddedResourceResource::Blob(v) => __rt::serde::Serialize::serialize(v, s),
@@ -3960,10 +3610,7 @@ impl From<LegacyTitledEnumSchema> for EnumSchema {
     }
 }
 impl __rt::serde::Serialize for EnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -4035,17 +3682,12 @@ pub struct Error {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Error {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4091,10 +3733,7 @@ impl GetPromptRequest {
     pub const METHOD: &'static str = "prompts/get";
 }
 impl __rt::serde::Serialize for GetPromptRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -4121,12 +3760,8 @@ impl GetPromptRequest {
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4144,19 +3779,12 @@ pub struct GetPromptRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4200,15 +3828,14 @@ pub struct GetPromptRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4231,9 +3858,7 @@ impl GetPromptRequestParamsMeta {
 }
 impl __rt::Unknowns for GetPromptRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The server's response to a prompts/get request from the client.
@@ -4250,18 +3875,11 @@ pub struct GetPromptResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4293,9 +3911,7 @@ impl GetPromptResult {
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4317,10 +3933,7 @@ impl GetTaskPayloadRequest {
     pub const METHOD: &'static str = "tasks/result";
 }
 impl __rt::serde::Serialize for GetTaskPayloadRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -4347,12 +3960,8 @@ impl GetTaskPayloadRequest {
 }
 impl __rt::Unknowns for GetTaskPayloadRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4366,10 +3975,7 @@ pub struct GetTaskPayloadRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskPayloadRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
@@ -4404,15 +4010,10 @@ pub struct GetTaskPayloadResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskPayloadResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4454,10 +4055,7 @@ impl GetTaskRequest {
     pub const METHOD: &'static str = "tasks/get";
 }
 impl __rt::serde::Serialize for GetTaskRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -4484,12 +4082,8 @@ impl GetTaskRequest {
 }
 impl __rt::Unknowns for GetTaskRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4503,10 +4097,7 @@ pub struct GetTaskRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
@@ -4557,26 +4148,25 @@ pub struct GetTaskResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetTaskResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
-        if let Some(v) = &self.status_message {
-            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("statusMessage"),
+            &self.status_message,
+        )?;
         __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
         __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
         __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
-        if let Some(v) = &self.poll_interval {
-            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("pollInterval"),
+            &self.poll_interval,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4656,22 +4246,13 @@ pub struct Icon {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icon {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("src"), &self.src)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.sizes {
-            __m.serialize_entry(&__rt::Plain("sizes"), v)?;
-        }
-        if let Some(v) = &self.theme {
-            __m.serialize_entry(&__rt::Plain("theme"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sizes"), &self.sizes)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("theme"), &self.theme)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4741,10 +4322,7 @@ impl ::core::fmt::Display for IconTheme {
     }
 }
 impl __rt::serde::Serialize for IconTheme {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -4770,15 +4348,10 @@ pub struct Icons {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icons {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4801,9 +4374,7 @@ impl Icons {
 }
 impl __rt::Unknowns for Icons {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4827,21 +4398,14 @@ impl ImageContent {
     pub const TYPE: &'static str = "image";
 }
 impl __rt::serde::Serialize for ImageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4873,9 +4437,7 @@ impl ImageContent {
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4916,26 +4478,15 @@ pub struct Implementation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.website_url {
-            __m.serialize_entry(&__rt::Plain("websiteUrl"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("websiteUrl"), &self.website_url)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4981,9 +4532,7 @@ impl Implementation {
 }
 impl __rt::Unknowns for Implementation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5005,10 +4554,7 @@ impl InitializeRequest {
     pub const METHOD: &'static str = "initialize";
 }
 impl __rt::serde::Serialize for InitializeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5035,12 +4581,8 @@ impl InitializeRequest {
 }
 impl __rt::Unknowns for InitializeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5060,15 +4602,10 @@ pub struct InitializeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
         __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
         __m.serialize_entry(&__rt::Plain("clientInfo"), &self.client_info)?;
@@ -5101,12 +4638,8 @@ impl InitializeRequestParams {
 }
 impl __rt::Unknowns for InitializeRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("clientInfo");
-        __rt::Unknowns::collect_unknowns(&self.client_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("clientInfo", &self.client_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5120,15 +4653,14 @@ pub struct InitializeRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5151,9 +4683,7 @@ impl InitializeRequestParamsMeta {
 }
 impl __rt::Unknowns for InitializeRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// After receiving an initialize request from the client, the server sends this response.
@@ -5176,21 +4706,18 @@ pub struct InitializeResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InitializeResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("protocolVersion"), &self.protocol_version)?;
         __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
         __m.serialize_entry(&__rt::Plain("serverInfo"), &self.server_info)?;
-        if let Some(v) = &self.instructions {
-            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("instructions"),
+            &self.instructions,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5227,12 +4754,8 @@ impl InitializeResult {
 }
 impl __rt::Unknowns for InitializeResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
-        at.push("serverInfo");
-        __rt::Unknowns::collect_unknowns(&self.server_info, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
+        __rt::member_unknowns("serverInfo", &self.server_info, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5252,10 +4775,7 @@ impl InitializedNotification {
     pub const METHOD: &'static str = "notifications/initialized";
 }
 impl __rt::serde::Serialize for InitializedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5263,9 +4783,7 @@ impl __rt::serde::Serialize for InitializedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/initialized"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5288,9 +4806,7 @@ impl InitializedNotification {
 }
 impl __rt::Unknowns for InitializedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5312,16 +4828,11 @@ impl JsonRpcErrorResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcErrorResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry(&__rt::Plain("id"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5346,12 +4857,8 @@ impl JsonRpcErrorResponse {
 }
 impl __rt::Unknowns for JsonRpcErrorResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5389,10 +4896,7 @@ impl From<JsonRpcErrorResponse> for JsonRpcMessage {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5438,17 +4942,12 @@ impl JsonRpcNotification {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5493,18 +4992,13 @@ impl JsonRpcRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5529,9 +5023,7 @@ impl JsonRpcRequest {
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5555,10 +5047,7 @@ impl From<JsonRpcErrorResponse> for JsonRpcResponse {
     }
 }
 impl __rt::serde::Serialize for JsonRpcResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcResponse::Result(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcResponse::Error(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5596,10 +5085,7 @@ impl JsonRpcResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5622,12 +5108,8 @@ impl JsonRpcResultResponse {
 }
 impl __rt::Unknowns for JsonRpcResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5655,26 +5137,15 @@ impl LegacyTitledEnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for LegacyTitledEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
-        if let Some(v) = &self.enum_names {
-            __m.serialize_entry(&__rt::Plain("enumNames"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("enumNames"), &self.enum_names)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5740,18 +5211,13 @@ impl ListPromptsRequest {
     pub const METHOD: &'static str = "prompts/list";
 }
 impl __rt::serde::Serialize for ListPromptsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("prompts/list"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5775,12 +5241,8 @@ impl ListPromptsRequest {
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5799,18 +5261,11 @@ pub struct ListPromptsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -5842,9 +5297,7 @@ impl ListPromptsResult {
 }
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5866,10 +5319,7 @@ impl ListResourceTemplatesRequest {
     pub const METHOD: &'static str = "resources/templates/list";
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5878,9 +5328,7 @@ impl __rt::serde::Serialize for ListResourceTemplatesRequest {
             &__rt::Plain("resources/templates/list"),
         )?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5904,12 +5352,8 @@ impl ListResourceTemplatesRequest {
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5928,18 +5372,11 @@ pub struct ListResourceTemplatesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(
             &__rt::Plain("resourceTemplates"),
             &self.resource_templates,
@@ -5974,9 +5411,7 @@ impl ListResourceTemplatesResult {
 }
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resourceTemplates");
-        __rt::Unknowns::collect_unknowns(&self.resource_templates, at, out);
-        at.pop();
+        __rt::member_unknowns("resourceTemplates", &self.resource_templates, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5998,18 +5433,13 @@ impl ListResourcesRequest {
     pub const METHOD: &'static str = "resources/list";
 }
 impl __rt::serde::Serialize for ListResourcesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("resources/list"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6033,12 +5463,8 @@ impl ListResourcesRequest {
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6057,18 +5483,11 @@ pub struct ListResourcesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6100,9 +5519,7 @@ impl ListResourcesResult {
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
+        __rt::member_unknowns("resources", &self.resources, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6130,18 +5547,13 @@ impl ListRootsRequest {
     pub const METHOD: &'static str = "roots/list";
 }
 impl __rt::serde::Serialize for ListRootsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6165,12 +5577,8 @@ impl ListRootsRequest {
 }
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6188,15 +5596,10 @@ pub struct ListRootsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6221,9 +5624,7 @@ impl ListRootsResult {
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6245,18 +5646,13 @@ impl ListTasksRequest {
     pub const METHOD: &'static str = "tasks/list";
 }
 impl __rt::serde::Serialize for ListTasksRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tasks/list"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6280,12 +5676,8 @@ impl ListTasksRequest {
 }
 impl __rt::Unknowns for ListTasksRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6304,18 +5696,11 @@ pub struct ListTasksResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListTasksResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("tasks"), &self.tasks)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6347,9 +5732,7 @@ impl ListTasksResult {
 }
 impl __rt::Unknowns for ListTasksResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tasks");
-        __rt::Unknowns::collect_unknowns(&self.tasks, at, out);
-        at.pop();
+        __rt::member_unknowns("tasks", &self.tasks, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6371,18 +5754,13 @@ impl ListToolsRequest {
     pub const METHOD: &'static str = "tools/list";
 }
 impl __rt::serde::Serialize for ListToolsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("tools/list"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6406,12 +5784,8 @@ impl ListToolsRequest {
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6430,18 +5804,11 @@ pub struct ListToolsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6473,9 +5840,7 @@ impl ListToolsResult {
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6534,10 +5899,7 @@ impl ::core::fmt::Display for LoggingLevel {
     }
 }
 impl __rt::serde::Serialize for LoggingLevel {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -6561,10 +5923,7 @@ impl LoggingMessageNotification {
     pub const METHOD: &'static str = "notifications/message";
 }
 impl __rt::serde::Serialize for LoggingMessageNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -6589,9 +5948,7 @@ impl LoggingMessageNotification {
 }
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6611,19 +5968,12 @@ pub struct LoggingMessageNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
-        if let Some(v) = &self.logger {
-            __m.serialize_entry(&__rt::Plain("logger"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("logger"), &self.logger)?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6680,15 +6030,10 @@ pub struct ModelHint {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6752,24 +6097,25 @@ pub struct ModelPreferences {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.hints {
-            __m.serialize_entry(&__rt::Plain("hints"), v)?;
-        }
-        if let Some(v) = &self.cost_priority {
-            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
-        }
-        if let Some(v) = &self.speed_priority {
-            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
-        }
-        if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("hints"), &self.hints)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("costPriority"),
+            &self.cost_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("speedPriority"),
+            &self.speed_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("intelligencePriority"),
+            &self.intelligence_priority,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6813,9 +6159,7 @@ impl ModelPreferences {
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("hints");
-        __rt::Unknowns::collect_unknowns(&self.hints, at, out);
-        at.pop();
+        __rt::member_unknowns("hints", &self.hints, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6839,10 +6183,7 @@ impl From<TitledMultiSelectEnumSchema> for MultiSelectEnumSchema {
     }
 }
 impl __rt::serde::Serialize for MultiSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             MultiSelectEnumSchema::UntitledMultiSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -6888,16 +6229,11 @@ pub struct Notification {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6934,15 +6270,10 @@ pub struct NotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6988,28 +6319,15 @@ pub struct NumberSchema {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NumberSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.minimum {
-            __m.serialize_entry(&__rt::Plain("minimum"), v)?;
-        }
-        if let Some(v) = &self.maximum {
-            __m.serialize_entry(&__rt::Plain("maximum"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minimum"), &self.minimum)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maximum"), &self.maximum)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7092,10 +6410,7 @@ impl ::core::fmt::Display for NumberSchemaType {
     }
 }
 impl __rt::serde::Serialize for NumberSchemaType {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -7121,18 +6436,13 @@ impl PaginatedRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for PaginatedRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7157,12 +6467,8 @@ impl PaginatedRequest {
 }
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7179,18 +6485,11 @@ pub struct PaginatedRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7233,15 +6532,14 @@ pub struct PaginatedRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7264,9 +6562,7 @@ impl PaginatedRequestParamsMeta {
 }
 impl __rt::Unknowns for PaginatedRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The schema's `PaginatedResult` definition.
@@ -7282,18 +6578,11 @@ pub struct PaginatedResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7344,18 +6633,13 @@ impl PingRequest {
     pub const METHOD: &'static str = "ping";
 }
 impl __rt::serde::Serialize for PingRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7379,12 +6663,8 @@ impl PingRequest {
 }
 impl __rt::Unknowns for PingRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7453,10 +6733,7 @@ impl From<LegacyTitledEnumSchema> for PrimitiveSchemaDefinition {
     }
 }
 impl __rt::serde::Serialize for PrimitiveSchemaDefinition {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             PrimitiveSchemaDefinition::String(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -7569,10 +6846,7 @@ impl ProgressNotification {
     pub const METHOD: &'static str = "notifications/progress";
 }
 impl __rt::serde::Serialize for ProgressNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -7597,9 +6871,7 @@ impl ProgressNotification {
 }
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7621,23 +6893,14 @@ pub struct ProgressNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
         __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.message {
-            __m.serialize_entry(&__rt::Plain("message"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("message"), &self.message)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7679,9 +6942,7 @@ impl ProgressNotificationParams {
 }
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7695,10 +6956,7 @@ pub enum ProgressToken {
     Integer(i64),
 }
 impl __rt::serde::Serialize for ProgressToken {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ProgressToken::String(v) => __rt::serde::Serialize::serialize(v, s),
             ProgressToken::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -7772,28 +7030,15 @@ pub struct Prompt {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7845,12 +7090,8 @@ impl Prompt {
 }
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("arguments");
-        __rt::Unknowns::collect_unknowns(&self.arguments, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("arguments", &self.arguments, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7875,22 +7116,13 @@ pub struct PromptArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7947,10 +7179,7 @@ impl PromptListChangedNotification {
     pub const METHOD: &'static str = "notifications/prompts/list_changed";
 }
 impl __rt::serde::Serialize for PromptListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -7958,9 +7187,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/prompts/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7983,9 +7210,7 @@ impl PromptListChangedNotification {
 }
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8004,10 +7229,7 @@ pub struct PromptMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -8029,9 +7251,7 @@ impl PromptMessage {
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8056,17 +7276,12 @@ impl PromptReference {
     pub const TYPE: &'static str = "ref/prompt";
 }
 impl __rt::serde::Serialize for PromptReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8111,10 +7326,7 @@ impl ReadResourceRequest {
     pub const METHOD: &'static str = "resources/read";
 }
 impl __rt::serde::Serialize for ReadResourceRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -8141,12 +7353,8 @@ impl ReadResourceRequest {
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8162,15 +7370,10 @@ pub struct ReadResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8208,15 +7411,14 @@ pub struct ReadResourceRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8239,9 +7441,7 @@ impl ReadResourceRequestParamsMeta {
 }
 impl __rt::Unknowns for ReadResourceRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The server's response to a resources/read request from the client.
@@ -8256,15 +7456,10 @@ pub struct ReadResourceResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("contents"), &self.contents)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -8289,9 +7484,7 @@ impl ReadResourceResult {
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("contents");
-        __rt::Unknowns::collect_unknowns(&self.contents, at, out);
-        at.pop();
+        __rt::member_unknowns("contents", &self.contents, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8315,10 +7508,7 @@ impl From<BlobResourceContents> for ReadResourceResultContentsItem {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultContentsItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ReadResourceResultContentsItem::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -8359,10 +7549,7 @@ pub struct RelatedTaskMetadata {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RelatedTaskMetadata {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
@@ -8397,16 +7584,11 @@ pub struct Request {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8443,10 +7625,7 @@ pub enum RequestId {
     Integer(i64),
 }
 impl __rt::serde::Serialize for RequestId {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             RequestId::String(v) => __rt::serde::Serialize::serialize(v, s),
             RequestId::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -8497,15 +7676,10 @@ pub struct RequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8541,15 +7715,14 @@ pub struct RequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8572,9 +7745,7 @@ impl RequestParamsMeta {
 }
 impl __rt::Unknowns for RequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// A known resource that the server is capable of reading.
@@ -8620,35 +7791,18 @@ pub struct Resource {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8715,12 +7869,8 @@ impl Resource {
 }
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8738,19 +7888,12 @@ pub struct ResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8833,36 +7976,19 @@ impl ResourceLink {
     pub const TYPE: &'static str = "resource_link";
 }
 impl __rt::serde::Serialize for ResourceLink {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource_link"))?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8929,12 +8055,8 @@ impl ResourceLink {
 }
 impl __rt::Unknowns for ResourceLink {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8954,10 +8076,7 @@ impl ResourceListChangedNotification {
     pub const METHOD: &'static str = "notifications/resources/list_changed";
 }
 impl __rt::serde::Serialize for ResourceListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -8965,9 +8084,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/resources/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8990,9 +8107,7 @@ impl ResourceListChangedNotification {
 }
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9008,15 +8123,10 @@ pub struct ResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9054,15 +8164,14 @@ pub struct ResourceRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9085,9 +8194,7 @@ impl ResourceRequestParamsMeta {
 }
 impl __rt::Unknowns for ResourceRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// A template description for resources available on the server.
@@ -9129,32 +8236,17 @@ pub struct ResourceTemplate {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9214,12 +8306,8 @@ impl ResourceTemplate {
 }
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9237,10 +8325,7 @@ impl ResourceTemplateReference {
     pub const TYPE: &'static str = "ref/resource";
 }
 impl __rt::serde::Serialize for ResourceTemplateReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
@@ -9280,10 +8365,7 @@ impl ResourceUpdatedNotification {
     pub const METHOD: &'static str = "notifications/resources/updated";
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -9308,9 +8390,7 @@ impl ResourceUpdatedNotification {
 }
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9326,15 +8406,10 @@ pub struct ResourceUpdatedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9372,15 +8447,10 @@ pub struct McpResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9429,10 +8499,7 @@ impl ::core::fmt::Display for Role {
     }
 }
 impl __rt::serde::Serialize for Role {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -9458,19 +8525,12 @@ pub struct Root {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9522,10 +8582,7 @@ impl RootsListChangedNotification {
     pub const METHOD: &'static str = "notifications/roots/list_changed";
 }
 impl __rt::serde::Serialize for RootsListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -9533,9 +8590,7 @@ impl __rt::serde::Serialize for RootsListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/roots/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9558,9 +8613,7 @@ impl RootsListChangedNotification {
 }
 impl __rt::Unknowns for RootsListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9578,17 +8631,12 @@ pub struct SamplingMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9616,9 +8664,7 @@ impl SamplingMessage {
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9667,10 +8713,7 @@ impl From<ToolResultContent> for SamplingMessageContent {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             SamplingMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -9768,10 +8811,7 @@ impl From<ToolResultContent> for SamplingMessageContentBlock {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContentBlock {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContentBlock::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -9859,33 +8899,20 @@ pub struct ServerCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.logging {
-            __m.serialize_entry(&__rt::Plain("logging"), v)?;
-        }
-        if let Some(v) = &self.completions {
-            __m.serialize_entry(&__rt::Plain("completions"), v)?;
-        }
-        if let Some(v) = &self.prompts {
-            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
-        }
-        if let Some(v) = &self.resources {
-            __m.serialize_entry(&__rt::Plain("resources"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
-        if let Some(v) = &self.tasks {
-            __m.serialize_entry(&__rt::Plain("tasks"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("logging"), &self.logging)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("completions"), &self.completions)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("prompts"), &self.prompts)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("resources"), &self.resources)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tasks"), &self.tasks)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9956,18 +8983,10 @@ impl ServerCapabilities {
 }
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
-        at.push("tasks");
-        __rt::Unknowns::collect_unknowns(&self.tasks, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
+        __rt::member_unknowns("resources", &self.resources, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
+        __rt::member_unknowns("tasks", &self.tasks, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9981,15 +9000,10 @@ pub struct ServerCapabilitiesPrompts {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10027,18 +9041,11 @@ pub struct ServerCapabilitiesResources {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.subscribe {
-            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
-        }
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("subscribe"), &self.subscribe)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10081,15 +9088,10 @@ pub struct ServerCapabilitiesTools {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10125,15 +9127,10 @@ pub struct ServerCapabilitiesTasksRequestsTools {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTasksRequestsTools {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.call {
-            __m.serialize_entry(&__rt::Plain("call"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("call"), &self.call)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10169,15 +9166,10 @@ pub struct ServerCapabilitiesTasksRequests {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTasksRequests {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10203,9 +9195,7 @@ impl ServerCapabilitiesTasksRequests {
 }
 impl __rt::Unknowns for ServerCapabilitiesTasksRequests {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -10223,21 +9213,12 @@ pub struct ServerCapabilitiesTasks {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTasks {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list {
-            __m.serialize_entry(&__rt::Plain("list"), v)?;
-        }
-        if let Some(v) = &self.cancel {
-            __m.serialize_entry(&__rt::Plain("cancel"), v)?;
-        }
-        if let Some(v) = &self.requests {
-            __m.serialize_entry(&__rt::Plain("requests"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("list"), &self.list)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("cancel"), &self.cancel)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("requests"), &self.requests)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10277,9 +9258,7 @@ impl ServerCapabilitiesTasks {
 }
 impl __rt::Unknowns for ServerCapabilitiesTasks {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requests");
-        __rt::Unknowns::collect_unknowns(&self.requests, at, out);
-        at.pop();
+        __rt::member_unknowns("requests", &self.requests, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -10354,10 +9333,7 @@ impl From<ElicitationCompleteNotification> for ServerNotification {
     }
 }
 impl __rt::serde::Serialize for ServerNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ServerNotification::Progress(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10507,10 +9483,7 @@ impl From<ElicitRequest> for ServerRequest {
     }
 }
 impl __rt::serde::Serialize for ServerRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerRequest::Ping(v) => __rt::serde::Serialize::serialize(v, s),
             ServerRequest::GetTask(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10663,10 +9636,7 @@ impl From<CompleteResult> for ServerResult {
     }
 }
 impl __rt::serde::Serialize for ServerResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::Initialize(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10750,10 +9720,7 @@ impl SetLevelRequest {
     pub const METHOD: &'static str = "logging/setLevel";
 }
 impl __rt::serde::Serialize for SetLevelRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -10780,12 +9747,8 @@ impl SetLevelRequest {
 }
 impl __rt::Unknowns for SetLevelRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -10801,15 +9764,10 @@ pub struct SetLevelRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -10847,15 +9805,14 @@ pub struct SetLevelRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SetLevelRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10878,9 +9835,7 @@ impl SetLevelRequestParamsMeta {
 }
 impl __rt::Unknowns for SetLevelRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// The schema's `SingleSelectEnumSchema` definition.
@@ -10903,10 +9858,7 @@ impl From<TitledSingleSelectEnumSchema> for SingleSelectEnumSchema {
     }
 }
 impl __rt::serde::Serialize for SingleSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SingleSelectEnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -10964,31 +9916,16 @@ impl StringSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for StringSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_length {
-            __m.serialize_entry(&__rt::Plain("minLength"), v)?;
-        }
-        if let Some(v) = &self.max_length {
-            __m.serialize_entry(&__rt::Plain("maxLength"), v)?;
-        }
-        if let Some(v) = &self.format {
-            __m.serialize_entry(&__rt::Plain("format"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minLength"), &self.min_length)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxLength"), &self.max_length)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("format"), &self.format)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11085,10 +10022,7 @@ impl ::core::fmt::Display for StringSchemaFormat {
     }
 }
 impl __rt::serde::Serialize for StringSchemaFormat {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -11114,10 +10048,7 @@ impl SubscribeRequest {
     pub const METHOD: &'static str = "resources/subscribe";
 }
 impl __rt::serde::Serialize for SubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -11147,12 +10078,8 @@ impl SubscribeRequest {
 }
 impl __rt::Unknowns for SubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11168,15 +10095,10 @@ pub struct SubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11214,15 +10136,14 @@ pub struct SubscribeRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscribeRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11245,9 +10166,7 @@ impl SubscribeRequestParamsMeta {
 }
 impl __rt::Unknowns for SubscribeRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// Data associated with a task.
@@ -11276,23 +10195,24 @@ pub struct Task {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Task {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
-        if let Some(v) = &self.status_message {
-            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("statusMessage"),
+            &self.status_message,
+        )?;
         __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
         __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
         __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
-        if let Some(v) = &self.poll_interval {
-            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("pollInterval"),
+            &self.poll_interval,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11353,18 +10273,11 @@ pub struct TaskAugmentedRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskAugmentedRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.task {
-            __m.serialize_entry(&__rt::Plain("task"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("task"), &self.task)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11397,9 +10310,7 @@ impl TaskAugmentedRequestParams {
 }
 impl __rt::Unknowns for TaskAugmentedRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("task");
-        __rt::Unknowns::collect_unknowns(&self.task, at, out);
-        at.pop();
+        __rt::member_unknowns("task", &self.task, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11413,15 +10324,14 @@ pub struct TaskAugmentedRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskAugmentedRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11444,9 +10354,7 @@ impl TaskAugmentedRequestParamsMeta {
 }
 impl __rt::Unknowns for TaskAugmentedRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// Metadata for augmenting a request with task execution.
@@ -11460,15 +10368,10 @@ pub struct TaskMetadata {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskMetadata {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.ttl {
-            __m.serialize_entry(&__rt::Plain("ttl"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("ttl"), &self.ttl)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11534,10 +10437,7 @@ impl ::core::fmt::Display for TaskStatus {
     }
 }
 impl __rt::serde::Serialize for TaskStatus {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -11561,10 +10461,7 @@ impl TaskStatusNotification {
     pub const METHOD: &'static str = "notifications/tasks/status";
 }
 impl __rt::serde::Serialize for TaskStatusNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -11589,9 +10486,7 @@ impl TaskStatusNotification {
 }
 impl __rt::Unknowns for TaskStatusNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11623,26 +10518,25 @@ pub struct TaskStatusNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TaskStatusNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("taskId"), &self.task_id)?;
         __m.serialize_entry(&__rt::Plain("status"), &self.status)?;
-        if let Some(v) = &self.status_message {
-            __m.serialize_entry(&__rt::Plain("statusMessage"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("statusMessage"),
+            &self.status_message,
+        )?;
         __m.serialize_entry(&__rt::Plain("createdAt"), &self.created_at)?;
         __m.serialize_entry(&__rt::Plain("lastUpdatedAt"), &self.last_updated_at)?;
         __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
-        if let Some(v) = &self.poll_interval {
-            __m.serialize_entry(&__rt::Plain("pollInterval"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("pollInterval"),
+            &self.poll_interval,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11711,20 +10605,13 @@ impl TextContent {
     pub const TYPE: &'static str = "text";
 }
 impl __rt::serde::Serialize for TextContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11755,9 +10642,7 @@ impl TextContent {
 }
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11777,19 +10662,12 @@ pub struct TextResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11849,29 +10727,16 @@ impl TitledMultiSelectEnumSchema {
     pub const TYPE: &'static str = "array";
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_items {
-            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
-        }
-        if let Some(v) = &self.max_items {
-            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minItems"), &self.min_items)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxItems"), &self.max_items)?;
         __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11923,9 +10788,7 @@ impl TitledMultiSelectEnumSchema {
 }
 impl __rt::Unknowns for TitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("items");
-        __rt::Unknowns::collect_unknowns(&self.items, at, out);
-        at.pop();
+        __rt::member_unknowns("items", &self.items, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11941,10 +10804,7 @@ pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
@@ -11979,10 +10839,7 @@ pub struct TitledMultiSelectEnumSchemaItems {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("anyOf"), &self.any_of)?;
@@ -12002,9 +10859,7 @@ impl TitledMultiSelectEnumSchemaItems {
 }
 impl __rt::Unknowns for TitledMultiSelectEnumSchemaItems {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("anyOf");
-        __rt::Unknowns::collect_unknowns(&self.any_of, at, out);
-        at.pop();
+        __rt::member_unknowns("anyOf", &self.any_of, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12028,23 +10883,14 @@ impl TitledSingleSelectEnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("oneOf"), &self.one_of)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12082,9 +10928,7 @@ impl TitledSingleSelectEnumSchema {
 }
 impl __rt::Unknowns for TitledSingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("oneOf");
-        __rt::Unknowns::collect_unknowns(&self.one_of, at, out);
-        at.pop();
+        __rt::member_unknowns("oneOf", &self.one_of, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12100,10 +10944,7 @@ pub struct TitledSingleSelectEnumSchemaOneOfItem {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
@@ -12175,35 +11016,22 @@ pub struct Tool {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
-        if let Some(v) = &self.execution {
-            __m.serialize_entry(&__rt::Plain("execution"), v)?;
-        }
-        if let Some(v) = &self.output_schema {
-            __m.serialize_entry(&__rt::Plain("outputSchema"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("execution"), &self.execution)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("outputSchema"),
+            &self.output_schema,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12273,21 +11101,11 @@ impl Tool {
 }
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("inputSchema");
-        __rt::Unknowns::collect_unknowns(&self.input_schema, at, out);
-        at.pop();
-        at.push("execution");
-        __rt::Unknowns::collect_unknowns(&self.execution, at, out);
-        at.pop();
-        at.push("outputSchema");
-        __rt::Unknowns::collect_unknowns(&self.output_schema, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("inputSchema", &self.input_schema, at, out);
+        __rt::member_unknowns("execution", &self.execution, at, out);
+        __rt::member_unknowns("outputSchema", &self.output_schema, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12309,22 +11127,13 @@ impl ToolInputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolInputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.schema {
-            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
-        }
-        if let Some(v) = &self.properties {
-            __m.serialize_entry(&__rt::Plain("properties"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("$schema"), &self.schema)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("properties"), &self.properties)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12389,22 +11198,13 @@ impl ToolOutputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolOutputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.schema {
-            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
-        }
-        if let Some(v) = &self.properties {
-            __m.serialize_entry(&__rt::Plain("properties"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("$schema"), &self.schema)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("properties"), &self.properties)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12489,27 +11289,30 @@ pub struct ToolAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
-        }
-        if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
-        }
-        if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
-        }
-        if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("readOnlyHint"),
+            &self.read_only_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("destructiveHint"),
+            &self.destructive_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("idempotentHint"),
+            &self.idempotent_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("openWorldHint"),
+            &self.open_world_hint,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12576,15 +11379,10 @@ pub struct ToolChoice {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolChoice {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.mode {
-            __m.serialize_entry(&__rt::Plain("mode"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mode"), &self.mode)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12645,10 +11443,7 @@ impl ::core::fmt::Display for ToolChoiceMode {
     }
 }
 impl __rt::serde::Serialize for ToolChoiceMode {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -12674,15 +11469,10 @@ pub struct ToolExecution {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolExecution {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.task_support {
-            __m.serialize_entry(&__rt::Plain("taskSupport"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("taskSupport"), &self.task_support)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12751,10 +11541,7 @@ impl ::core::fmt::Display for ToolExecutionTaskSupport {
     }
 }
 impl __rt::serde::Serialize for ToolExecutionTaskSupport {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -12778,10 +11565,7 @@ impl ToolListChangedNotification {
     pub const METHOD: &'static str = "notifications/tools/list_changed";
 }
 impl __rt::serde::Serialize for ToolListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -12789,9 +11573,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/tools/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12814,9 +11596,7 @@ impl ToolListChangedNotification {
 }
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12855,24 +11635,19 @@ impl ToolResultContent {
     pub const TYPE: &'static str = "tool_result";
 }
 impl __rt::serde::Serialize for ToolResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_result"))?;
         __m.serialize_entry(&__rt::Plain("toolUseId"), &self.tool_use_id)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.structured_content {
-            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
-        }
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("structuredContent"),
+            &self.structured_content,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12914,9 +11689,7 @@ impl ToolResultContent {
 }
 impl __rt::Unknowns for ToolResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12945,19 +11718,14 @@ impl ToolUseContent {
     pub const TYPE: &'static str = "tool_use";
 }
 impl __rt::serde::Serialize for ToolUseContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_use"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         __m.serialize_entry(&__rt::Plain("input"), &self.input)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13006,16 +11774,11 @@ impl UrlElicitationRequiredError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for UrlElicitationRequiredError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry(&__rt::Plain("id"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -13040,12 +11803,8 @@ impl UrlElicitationRequiredError {
 }
 impl __rt::Unknowns for UrlElicitationRequiredError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -13059,10 +11818,7 @@ pub struct UrlElicitationRequiredErrorErrorData {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UrlElicitationRequiredErrorErrorData {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("elicitations"), &self.elicitations)?;
@@ -13082,9 +11838,7 @@ impl UrlElicitationRequiredErrorErrorData {
 }
 impl __rt::Unknowns for UrlElicitationRequiredErrorErrorData {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("elicitations");
-        __rt::Unknowns::collect_unknowns(&self.elicitations, at, out);
-        at.pop();
+        __rt::member_unknowns("elicitations", &self.elicitations, at, out);
     }
 }
 /// The `error` member of [`UrlElicitationRequiredError`].
@@ -13103,10 +11857,7 @@ impl UrlElicitationRequiredErrorError {
     pub const CODE: i64 = -32042i64;
 }
 impl __rt::serde::Serialize for UrlElicitationRequiredErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32042i64)?;
@@ -13132,9 +11883,7 @@ impl UrlElicitationRequiredErrorError {
 }
 impl __rt::Unknowns for UrlElicitationRequiredErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("data");
-        __rt::Unknowns::collect_unknowns(&self.data, at, out);
-        at.pop();
+        __rt::member_unknowns("data", &self.data, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -13156,10 +11905,7 @@ impl UnsubscribeRequest {
     pub const METHOD: &'static str = "resources/unsubscribe";
 }
 impl __rt::serde::Serialize for UnsubscribeRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -13189,12 +11935,8 @@ impl UnsubscribeRequest {
 }
 impl __rt::Unknowns for UnsubscribeRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -13210,15 +11952,10 @@ pub struct UnsubscribeRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -13256,15 +11993,14 @@ pub struct UnsubscribeRequestParamsMeta {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsubscribeRequestParamsMeta {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13287,9 +12023,7 @@ impl UnsubscribeRequestParamsMeta {
 }
 impl __rt::Unknowns for UnsubscribeRequestParamsMeta {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
     }
 }
 /// Schema for multiple-selection enumeration without display titles for options.
@@ -13316,29 +12050,16 @@ impl UntitledMultiSelectEnumSchema {
     pub const TYPE: &'static str = "array";
 }
 impl __rt::serde::Serialize for UntitledMultiSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_items {
-            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
-        }
-        if let Some(v) = &self.max_items {
-            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minItems"), &self.min_items)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxItems"), &self.max_items)?;
         __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13390,9 +12111,7 @@ impl UntitledMultiSelectEnumSchema {
 }
 impl __rt::Unknowns for UntitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("items");
-        __rt::Unknowns::collect_unknowns(&self.items, at, out);
-        at.pop();
+        __rt::member_unknowns("items", &self.items, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -13410,10 +12129,7 @@ impl UntitledMultiSelectEnumSchemaItems {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for UntitledMultiSelectEnumSchemaItems {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
@@ -13457,23 +12173,14 @@ impl UntitledSingleSelectEnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for UntitledSingleSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13737,9 +12444,7 @@ impl ClientMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else without an `id` (the member is optional in this revision) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -13750,7 +12455,7 @@ impl ClientMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -13767,10 +12472,7 @@ impl ClientMessage {
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -13895,9 +12597,7 @@ impl ServerMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else without an `id` (the member is optional in this revision) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -13908,7 +12608,7 @@ impl ServerMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -13925,10 +12625,7 @@ impl ServerMessage {
     }
 }
 impl __rt::serde::Serialize for ServerMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -13960,9 +12657,7 @@ impl __rt::RequestMethod for CallToolRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CallToolResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13971,7 +12666,7 @@ impl __rt::RequestMethod for CallToolRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CallToolResult, __rt::serde_json::Error> {
+    ) -> Result<CallToolResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13985,7 +12680,7 @@ impl __rt::RequestMethod for CancelTaskRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
+    ) -> Result<CancelTaskResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13994,7 +12689,7 @@ impl __rt::RequestMethod for CancelTaskRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CancelTaskResult, __rt::serde_json::Error> {
+    ) -> Result<CancelTaskResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14013,9 +12708,7 @@ impl __rt::RequestMethod for CompleteRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14024,7 +12717,7 @@ impl __rt::RequestMethod for CompleteRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    ) -> Result<CompleteResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14038,7 +12731,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14047,7 +12740,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14059,9 +12752,7 @@ impl __rt::RequestMethod for ElicitRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ElicitResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14070,7 +12761,7 @@ impl __rt::RequestMethod for ElicitRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+    ) -> Result<ElicitResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14089,9 +12780,7 @@ impl __rt::RequestMethod for GetPromptRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<GetPromptResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14100,7 +12789,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetPromptResult, __rt::serde_json::Error> {
+    ) -> Result<GetPromptResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14114,7 +12803,7 @@ impl __rt::RequestMethod for GetTaskPayloadRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
+    ) -> Result<GetTaskPayloadResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14123,7 +12812,7 @@ impl __rt::RequestMethod for GetTaskPayloadRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetTaskPayloadResult, __rt::serde_json::Error> {
+    ) -> Result<GetTaskPayloadResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14135,9 +12824,7 @@ impl __rt::RequestMethod for GetTaskRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<GetTaskResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14146,7 +12833,7 @@ impl __rt::RequestMethod for GetTaskRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetTaskResult, __rt::serde_json::Error> {
+    ) -> Result<GetTaskResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14160,7 +12847,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14169,7 +12856,7 @@ impl __rt::RequestMethod for InitializeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<InitializeResult, __rt::serde_json::Error> {
+    ) -> Result<InitializeResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14190,7 +12877,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14199,7 +12886,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14213,7 +12900,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14222,7 +12909,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14236,7 +12923,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14245,7 +12932,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14257,9 +12944,7 @@ impl __rt::RequestMethod for ListRootsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14268,7 +12953,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    ) -> Result<ListRootsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14280,9 +12965,7 @@ impl __rt::RequestMethod for ListTasksRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListTasksResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14291,7 +12974,7 @@ impl __rt::RequestMethod for ListTasksRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListTasksResult, __rt::serde_json::Error> {
+    ) -> Result<ListTasksResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14303,9 +12986,7 @@ impl __rt::RequestMethod for ListToolsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14314,7 +12995,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    ) -> Result<ListToolsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14333,9 +13014,7 @@ impl __rt::RequestMethod for PingRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14344,7 +13023,7 @@ impl __rt::RequestMethod for PingRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14372,7 +13051,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14381,7 +13060,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ReadResourceResult, __rt::serde_json::Error> {
+    ) -> Result<ReadResourceResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14414,9 +13093,7 @@ impl __rt::RequestMethod for SetLevelRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14425,7 +13102,7 @@ impl __rt::RequestMethod for SetLevelRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14437,9 +13114,7 @@ impl __rt::RequestMethod for SubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14448,7 +13123,7 @@ impl __rt::RequestMethod for SubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14474,9 +13149,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<EmptyResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -14485,7 +13158,7 @@ impl __rt::RequestMethod for UnsubscribeRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<EmptyResult, __rt::serde_json::Error> {
+    ) -> Result<EmptyResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -15101,12 +13774,10 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 #[allow(clippy::all, missing_docs, non_camel_case_types)]
 pub mod __de {
     use super::*;
-    impl __rt::pull::DecodeObject for super::Annotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    use __rt::pull::{self, Parser, Start};
+    impl pull::DecodeObject for super::Annotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
@@ -15116,19 +13787,16 @@ pub mod __de {
             let mut f_priority = None;
             let mut f_last_modified = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        2 => __rt::pull::member(p, &mut f_last_modified)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    2 => pull::member(p, &mut f_last_modified),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Annotations {
@@ -15139,12 +13807,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::AudioContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::AudioContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
@@ -15155,38 +13820,32 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "audio")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "audio"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::AudioContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BaseMetadata {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BaseMetadata {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
@@ -15195,33 +13854,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BaseMetadata {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
@@ -15232,37 +13885,31 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_blob = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_blob)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_blob),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BlobResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                blob: __rt::pull::required(f_blob, "blob")?,
+                blob: pull::required(f_blob, "blob")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BooleanSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BooleanSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
@@ -15272,20 +13919,17 @@ pub mod __de {
             let mut f_description = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_default)?,
-                        3 => __rt::pull::const_str(p, "boolean")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_default),
+                    3 => pull::const_str(p, "boolean"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BooleanSchema {
@@ -15296,12 +13940,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -15310,35 +13951,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tools/call")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tools/call"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["_meta", "task", "name", "arguments"],
                 required: 4u64,
@@ -15349,37 +13984,31 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task)?,
-                        2 => __rt::pull::member(p, &mut f_name)?,
-                        3 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task),
+                    2 => pull::member(p, &mut f_name),
+                    3 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequestParams {
                 meta: f_meta,
                 task: f_task,
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -15387,17 +14016,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequestParamsMeta {
@@ -15406,12 +14032,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "structuredContent", "isError"],
                 required: 2u64,
@@ -15422,37 +14045,31 @@ pub mod __de {
             let mut f_structured_content = None;
             let mut f_is_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_structured_content)?,
-                        3 => __rt::pull::member(p, &mut f_is_error)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_structured_content),
+                    3 => pull::member(p, &mut f_is_error),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolResult {
                 meta: f_meta,
-                content: __rt::pull::required(f_content, "content")?,
+                content: pull::required(f_content, "content")?,
                 structured_content: f_structured_content,
                 is_error: f_is_error,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelTaskRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelTaskRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelTaskRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -15461,35 +14078,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tasks/cancel")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tasks/cancel"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelTaskRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelTaskRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelTaskRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelTaskRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
@@ -15497,31 +14108,25 @@ pub mod __de {
             };
             let mut f_task_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_task_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_task_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelTaskRequestParams {
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(f_task_id, "taskId")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelTaskResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelTaskResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelTaskResult object",
                 keys: &[
                     "_meta",
@@ -15545,48 +14150,39 @@ pub mod __de {
             let mut f_ttl = None;
             let mut f_poll_interval = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task_id)?,
-                        2 => __rt::pull::member(p, &mut f_status)?,
-                        3 => __rt::pull::member(p, &mut f_status_message)?,
-                        4 => __rt::pull::member(p, &mut f_created_at)?,
-                        5 => __rt::pull::member(p, &mut f_last_updated_at)?,
-                        6 => __rt::pull::member(p, &mut f_ttl)?,
-                        7 => __rt::pull::member(p, &mut f_poll_interval)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task_id),
+                    2 => pull::member(p, &mut f_status),
+                    3 => pull::member(p, &mut f_status_message),
+                    4 => pull::member(p, &mut f_created_at),
+                    5 => pull::member(p, &mut f_last_updated_at),
+                    6 => pull::member(p, &mut f_ttl),
+                    7 => pull::member(p, &mut f_poll_interval),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelTaskResult {
                 meta: f_meta,
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
-                status: __rt::pull::required(f_status, "status")?,
+                task_id: pull::required(f_task_id, "taskId")?,
+                status: pull::required(f_status, "status")?,
                 status_message: f_status_message,
-                created_at: __rt::pull::required(f_created_at, "createdAt")?,
-                last_updated_at: __rt::pull::required(
-                    f_last_updated_at,
-                    "lastUpdatedAt",
-                )?,
-                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                created_at: pull::required(f_created_at, "createdAt")?,
+                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(f_ttl, "ttl")?,
                 poll_interval: f_poll_interval,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -15594,33 +14190,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/cancelled")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/cancelled"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["_meta", "requestId", "reason"],
                 required: 0u64,
@@ -15630,19 +14220,16 @@ pub mod __de {
             let mut f_request_id = None;
             let mut f_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_request_id)?,
-                        2 => __rt::pull::member(p, &mut f_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_request_id),
+                    2 => pull::member(p, &mut f_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotificationParams {
@@ -15653,12 +14240,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling", "elicitation", "tasks"],
                 required: 0u64,
@@ -15670,21 +14254,18 @@ pub mod __de {
             let mut f_elicitation = None;
             let mut f_tasks = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        2 => __rt::pull::member(p, &mut f_sampling)?,
-                        3 => __rt::pull::member(p, &mut f_elicitation)?,
-                        4 => __rt::pull::member(p, &mut f_tasks)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_roots),
+                    2 => pull::member(p, &mut f_sampling),
+                    3 => pull::member(p, &mut f_elicitation),
+                    4 => pull::member(p, &mut f_tasks),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilities {
@@ -15697,12 +14278,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesRoots {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesRoots {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -15710,17 +14288,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesRoots {
@@ -15729,12 +14304,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesSampling {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesSampling {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesSampling object",
                 keys: &["context", "tools"],
                 required: 0u64,
@@ -15743,18 +14315,15 @@ pub mod __de {
             let mut f_context = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_context)?,
-                        1 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_context),
+                    1 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesSampling {
@@ -15764,12 +14333,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesElicitation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesElicitation object",
                 keys: &["form", "url"],
                 required: 0u64,
@@ -15778,18 +14344,15 @@ pub mod __de {
             let mut f_form = None;
             let mut f_url = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_form)?,
-                        1 => __rt::pull::member(p, &mut f_url)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_form),
+                    1 => pull::member(p, &mut f_url),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesElicitation {
@@ -15799,12 +14362,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequestsSampling object",
                 keys: &["createMessage"],
                 required: 0u64,
@@ -15812,17 +14372,14 @@ pub mod __de {
             };
             let mut f_create_message = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_create_message)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_create_message),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesTasksRequestsSampling {
@@ -15831,12 +14388,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequestsElicitation object",
                 keys: &["create"],
                 required: 0u64,
@@ -15844,17 +14398,14 @@ pub mod __de {
             };
             let mut f_create = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_create)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_create),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesTasksRequestsElicitation {
@@ -15863,12 +14414,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequests object",
                 keys: &["sampling", "elicitation"],
                 required: 0u64,
@@ -15877,18 +14425,15 @@ pub mod __de {
             let mut f_sampling = None;
             let mut f_elicitation = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_sampling)?,
-                        1 => __rt::pull::member(p, &mut f_elicitation)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_sampling),
+                    1 => pull::member(p, &mut f_elicitation),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesTasksRequests {
@@ -15898,12 +14443,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesTasks {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesTasks {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasks object",
                 keys: &["list", "cancel", "requests"],
                 required: 0u64,
@@ -15913,19 +14455,16 @@ pub mod __de {
             let mut f_cancel = None;
             let mut f_requests = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list)?,
-                        1 => __rt::pull::member(p, &mut f_cancel)?,
-                        2 => __rt::pull::member(p, &mut f_requests)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list),
+                    1 => pull::member(p, &mut f_cancel),
+                    2 => pull::member(p, &mut f_requests),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesTasks {
@@ -15936,13 +14475,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ClientNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -15955,46 +14492,46 @@ pub mod __de {
                         "a ClientNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Initialized)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::TaskStatusNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::TaskStatus)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientNotification::RootsListChanged)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -16003,7 +14540,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientNotification object"))
                                 }
                             }
@@ -16014,13 +14551,11 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -16045,130 +14580,130 @@ pub mod __de {
                         "a ClientRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Initialize)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResources)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResourceTemplates)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ReadResource)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Subscribe)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Unsubscribe)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListPrompts)
                                 }
-                                __rt::pull::Tag::Known(8) => {
-                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(8) => {
+                                    <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetPrompt)
                                 }
-                                __rt::pull::Tag::Known(9) => {
-                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(9) => {
+                                    <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTools)
                                 }
-                                __rt::pull::Tag::Known(10) => {
-                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(10) => {
+                                    <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CallTool)
                                 }
-                                __rt::pull::Tag::Known(11) => {
-                                    <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(11) => {
+                                    <super::GetTaskRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetTask)
                                 }
-                                __rt::pull::Tag::Known(12) => {
-                                    <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(12) => {
+                                    <super::GetTaskPayloadRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetTaskPayload)
                                 }
-                                __rt::pull::Tag::Known(13) => {
-                                    <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(13) => {
+                                    <super::CancelTaskRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CancelTask)
                                 }
-                                __rt::pull::Tag::Known(14) => {
-                                    <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(14) => {
+                                    <super::ListTasksRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTasks)
                                 }
-                                __rt::pull::Tag::Known(15) => {
-                                    <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(15) => {
+                                    <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::SetLevel)
                                 }
-                                __rt::pull::Tag::Known(16) => {
-                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(16) => {
+                                    <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Complete)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -16177,7 +14712,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientRequest object"))
                                 }
                             }
@@ -16188,26 +14723,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ClientResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ClientResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ClientResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ClientResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ClientResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ClientResult, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ClientResult> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -16334,62 +14863,62 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 8] = [None; 8];
+        let mut scores: [pull::Score; 8] = [None; 8];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::McpResult)
             }
             1 => {
-                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetTaskResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::GetTask)
             }
             2 => {
-                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetTaskPayloadResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::GetTaskPayload)
             }
             3 => {
-                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CancelTaskResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::CancelTask)
             }
             4 => {
-                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListTasksResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::ListTasks)
             }
             5 => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CreateMessageResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::CreateMessage)
             }
             6 => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListRootsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::ListRoots)
             }
             7 => {
-                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ElicitResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ClientResult::Elicit)
             }
@@ -16402,7 +14931,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -16414,12 +14943,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -16428,35 +14954,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "completion/complete")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "completion/complete"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["_meta", "ref", "argument", "context"],
                 required: 6u64,
@@ -16467,37 +14987,31 @@ pub mod __de {
             let mut f_argument = None;
             let mut f_context = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_ref)?,
-                        2 => __rt::pull::member(p, &mut f_argument)?,
-                        3 => __rt::pull::member(p, &mut f_context)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_ref),
+                    2 => pull::member(p, &mut f_argument),
+                    3 => pull::member(p, &mut f_context),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParams {
                 meta: f_meta,
-                r#ref: __rt::pull::required(f_ref, "ref")?,
-                argument: __rt::pull::required(f_argument, "argument")?,
+                r#ref: pull::required(f_ref, "ref")?,
+                argument: pull::required(f_argument, "argument")?,
                 context: f_context,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -16505,17 +15019,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsMeta {
@@ -16524,38 +15035,36 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["ref/prompt", "ref/resource"],
                         "a CompleteRequestParamsRef object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PromptReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Prompt)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ResourceTemplateReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::ResourceTemplate)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -16564,7 +15073,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CompleteRequestParamsRef object"))
                                 }
                             }
@@ -16575,12 +15084,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
@@ -16589,33 +15095,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_value = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_value)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_value),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: __rt::pull::required(f_name, "name")?,
-                value: __rt::pull::required(f_value, "value")?,
+                name: pull::required(f_name, "name")?,
+                value: pull::required(f_value, "value")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsContext {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsContext {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
@@ -16623,17 +15123,14 @@ pub mod __de {
             };
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsContext {
@@ -16642,12 +15139,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
@@ -16656,33 +15150,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_completion = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_completion)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_completion),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResult {
                 meta: f_meta,
-                completion: __rt::pull::required(f_completion, "completion")?,
+                completion: pull::required(f_completion, "completion")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
@@ -16692,82 +15180,77 @@ pub mod __de {
             let mut f_total = None;
             let mut f_has_more = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_values)?,
-                        1 => __rt::pull::member(p, &mut f_total)?,
-                        2 => __rt::pull::member(p, &mut f_has_more)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_values),
+                    1 => pull::member(p, &mut f_total),
+                    2 => pull::member(p, &mut f_has_more),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResultCompletion {
-                values: __rt::pull::required(f_values, "values")?,
+                values: pull::required(f_values, "values")?,
                 total: f_total,
                 has_more: f_has_more,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ContentBlock {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ContentBlock {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "resource_link", "resource"],
                         "a ContentBlock object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceLink as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::ResourceLink)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ContentBlock::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -16776,9 +15259,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
-                                    Err(p.error("a ContentBlock object"))
-                                }
+                                pull::Tag::Known(_) => Err(p.error("a ContentBlock object")),
                             }
                         },
                     )
@@ -16787,12 +15268,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -16801,35 +15279,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "sampling/createMessage")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "sampling/createMessage"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "_meta",
@@ -16861,39 +15333,36 @@ pub mod __de {
             let mut f_tools = None;
             let mut f_tool_choice = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task)?,
-                        2 => __rt::pull::member(p, &mut f_messages)?,
-                        3 => __rt::pull::member(p, &mut f_model_preferences)?,
-                        4 => __rt::pull::member(p, &mut f_system_prompt)?,
-                        5 => __rt::pull::member(p, &mut f_include_context)?,
-                        6 => __rt::pull::member(p, &mut f_temperature)?,
-                        7 => __rt::pull::member(p, &mut f_max_tokens)?,
-                        8 => __rt::pull::member(p, &mut f_stop_sequences)?,
-                        9 => __rt::pull::member(p, &mut f_metadata)?,
-                        10 => __rt::pull::member(p, &mut f_tools)?,
-                        11 => __rt::pull::member(p, &mut f_tool_choice)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task),
+                    2 => pull::member(p, &mut f_messages),
+                    3 => pull::member(p, &mut f_model_preferences),
+                    4 => pull::member(p, &mut f_system_prompt),
+                    5 => pull::member(p, &mut f_include_context),
+                    6 => pull::member(p, &mut f_temperature),
+                    7 => pull::member(p, &mut f_max_tokens),
+                    8 => pull::member(p, &mut f_stop_sequences),
+                    9 => pull::member(p, &mut f_metadata),
+                    10 => pull::member(p, &mut f_tools),
+                    11 => pull::member(p, &mut f_tool_choice),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequestParams {
                 meta: f_meta,
                 task: f_task,
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 model_preferences: f_model_preferences,
                 system_prompt: f_system_prompt,
                 include_context: f_include_context,
                 temperature: f_temperature,
-                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
                 stop_sequences: f_stop_sequences,
                 metadata: f_metadata,
                 tools: f_tools,
@@ -16902,12 +15371,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -16915,17 +15381,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequestParamsMeta {
@@ -16934,12 +15397,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["allServers", "none", "thisServer"],
                     "a CreateMessageRequestParamsIncludeContext",
@@ -16947,12 +15408,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
@@ -16964,94 +15422,87 @@ pub mod __de {
             let mut f_model = None;
             let mut f_stop_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_role)?,
-                        2 => __rt::pull::member(p, &mut f_content)?,
-                        3 => __rt::pull::member(p, &mut f_model)?,
-                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_role),
+                    2 => pull::member(p, &mut f_content),
+                    3 => pull::member(p, &mut f_model),
+                    4 => pull::member(p, &mut f_stop_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageResult {
                 meta: f_meta,
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
-                model: __rt::pull::required(f_model, "model")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
+                model: pull::required(f_model, "model")?,
                 stop_reason: f_stop_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageResultContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageResultContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Array => {
-                    <Vec<
-                        super::SamplingMessageContentBlock,
-                    > as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<super::SamplingMessageContentBlock> as pull::Decode>::decode(p)
                         .map(super::CreateMessageResultContent::Array)
                 }
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "tool_use", "tool_result"],
                         "a CreateMessageResultContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ToolUseContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::ToolUse)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ToolResultContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::ToolResult)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CreateMessageResultContent::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -17060,7 +15511,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CreateMessageResultContent object"))
                                 }
                             }
@@ -17073,12 +15524,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateTaskResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateTaskResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateTaskResult object",
                 keys: &["_meta", "task"],
                 required: 2u64,
@@ -17087,33 +15535,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_task = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateTaskResult {
                 meta: f_meta,
-                task: __rt::pull::required(f_task, "task")?,
+                task: pull::required(f_task, "task")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -17122,35 +15564,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "elicitation/create")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "elicitation/create"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestFormParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestFormParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParams object",
                 keys: &["_meta", "task", "mode", "message", "requestedSchema"],
                 required: 24u64,
@@ -17162,42 +15598,33 @@ pub mod __de {
             let mut f_message = None;
             let mut f_requested_schema = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task)?,
-                        2 => __rt::pull::member(p, &mut f_mode)?,
-                        3 => __rt::pull::member(p, &mut f_message)?,
-                        4 => __rt::pull::member(p, &mut f_requested_schema)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task),
+                    2 => pull::member(p, &mut f_mode),
+                    3 => pull::member(p, &mut f_message),
+                    4 => pull::member(p, &mut f_requested_schema),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestFormParams {
                 meta: f_meta,
                 task: f_task,
                 mode: f_mode,
-                message: __rt::pull::required(f_message, "message")?,
-                requested_schema: __rt::pull::required(
-                    f_requested_schema,
-                    "requestedSchema",
-                )?,
+                message: pull::required(f_message, "message")?,
+                requested_schema: pull::required(f_requested_schema, "requestedSchema")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestFormParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestFormParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -17205,17 +15632,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestFormParamsMeta {
@@ -17224,25 +15648,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitRequestFormParamsMode {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(
-                Self::ALL[__rt::pull::one_of(
-                    p,
-                    &["form"],
-                    "a ElicitRequestFormParamsMode",
-                )?],
-            )
+    impl pull::Decode for super::ElicitRequestFormParamsMode {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["form"], "a ElicitRequestFormParamsMode")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParamsRequestedSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 10u64,
@@ -17252,70 +15665,65 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_schema)?,
-                        1 => __rt::pull::member(p, &mut f_properties)?,
-                        2 => __rt::pull::member(p, &mut f_required)?,
-                        3 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_schema),
+                    1 => pull::member(p, &mut f_properties),
+                    2 => pull::member(p, &mut f_required),
+                    3 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
                 schema: f_schema,
-                properties: __rt::pull::required(f_properties, "properties")?,
+                properties: pull::required(f_properties, "properties")?,
                 required: f_required,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitRequestParams {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged_or_absent(
+                pull::Kind::Object => {
+                    pull::tagged_or_absent(
                         p,
                         "mode",
                         &["url", "form"],
                         "a ElicitRequestParams object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::ElicitRequestUrlParams as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::ElicitRequestUrlParams as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ElicitRequestParams::Url)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ElicitRequestFormParams as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ElicitRequestParams::Form)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ElicitRequestParams::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
-                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Absent => {
+                                    <super::ElicitRequestFormParams as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ElicitRequestParams::Form)
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ElicitRequestParams object"))
                                 }
                             }
@@ -17326,12 +15734,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestUrlParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestUrlParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestURLParams object",
                 keys: &["_meta", "task", "message", "elicitationId", "url", "mode"],
                 required: 60u64,
@@ -17343,40 +15748,34 @@ pub mod __de {
             let mut f_elicitation_id = None;
             let mut f_url = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task)?,
-                        2 => __rt::pull::member(p, &mut f_message)?,
-                        3 => __rt::pull::member(p, &mut f_elicitation_id)?,
-                        4 => __rt::pull::member(p, &mut f_url)?,
-                        5 => __rt::pull::const_str(p, "url")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task),
+                    2 => pull::member(p, &mut f_message),
+                    3 => pull::member(p, &mut f_elicitation_id),
+                    4 => pull::member(p, &mut f_url),
+                    5 => pull::const_str(p, "url"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestUrlParams {
                 meta: f_meta,
                 task: f_task,
-                message: __rt::pull::required(f_message, "message")?,
-                elicitation_id: __rt::pull::required(f_elicitation_id, "elicitationId")?,
-                url: __rt::pull::required(f_url, "url")?,
+                message: pull::required(f_message, "message")?,
+                elicitation_id: pull::required(f_elicitation_id, "elicitationId")?,
+                url: pull::required(f_url, "url")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestUrlParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -17384,17 +15783,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestUrlParamsMeta {
@@ -17403,12 +15799,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["_meta", "action", "content"],
                 required: 2u64,
@@ -17418,35 +15811,30 @@ pub mod __de {
             let mut f_action = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_action)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_action),
+                    2 => pull::boxed_member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitResult {
                 meta: f_meta,
-                action: __rt::pull::required(f_action, "action")?,
+                action: pull::required(f_action, "action")?,
                 content: f_content,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitResultAction {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitResultAction {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["accept", "cancel", "decline"],
                     "a ElicitResultAction",
@@ -17454,25 +15842,23 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::Decode for super::ElicitResultContentValue {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitResultContentValue {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Bool => {
-                    <bool as __rt::pull::Decode>::decode(p)
+                pull::Kind::Bool => {
+                    <bool as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Boolean)
                 }
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::String)
                 }
-                __rt::pull::Kind::Array => {
-                    <Vec<String> as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<String> as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Array)
                 }
-                __rt::pull::Kind::Number => {
-                    <__rt::Number as __rt::pull::Decode>::decode(p)
+                pull::Kind::Number => {
+                    <__rt::Number as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Number)
                 }
                 found => {
@@ -17487,12 +15873,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitationCompleteNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitationCompleteNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitationCompleteNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -17500,38 +15883,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/elicitation/complete",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/elicitation/complete"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitationCompleteNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitationCompleteNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitationCompleteNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitationCompleteNotificationParams object",
                 keys: &["elicitationId"],
                 required: 1u64,
@@ -17539,31 +15911,25 @@ pub mod __de {
             };
             let mut f_elicitation_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_elicitation_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_elicitation_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitationCompleteNotificationParams {
-                elicitation_id: __rt::pull::required(f_elicitation_id, "elicitationId")?,
+                elicitation_id: pull::required(f_elicitation_id, "elicitationId")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
@@ -17573,48 +15939,41 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_resource)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::const_str(p, "resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_resource),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::const_str(p, "resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EmbeddedResource {
-                resource: __rt::pull::required(f_resource, "resource")?,
+                resource: pull::required(f_resource, "resource")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::EmbeddedResourceResource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EmbeddedResourceResource {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => EmbeddedResourceResource__merged0(p, Start::Value),
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EmbeddedResourceResource> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
@@ -17639,20 +15998,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
             }
@@ -17665,7 +16024,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -17677,26 +16036,24 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::EnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EnumSchema {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["string", "array"],
                         "a EnumSchema object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => EnumSchema__merged0(p, start),
-                                __rt::pull::Tag::Known(1) => EnumSchema__merged1(p, start),
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Known(0) => EnumSchema__merged0(p, start),
+                                pull::Tag::Known(1) => EnumSchema__merged1(p, start),
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::EnumSchema::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -17705,9 +16062,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
-                                    Err(p.error("a EnumSchema object"))
-                                }
+                                pull::Tag::Known(_) => Err(p.error("a EnumSchema object")),
                             }
                         },
                     )
@@ -17718,10 +16073,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn EnumSchema__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -17767,27 +16122,27 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 3] = [None; 3];
+        let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::UntitledSingleSelectEnum)
             }
             1 => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::TitledSingleSelectEnum)
             }
             2 => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::LegacyTitledEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::LegacyTitledEnum)
             }
@@ -17800,7 +16155,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -17814,12 +16169,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn EnumSchema__merged1(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -17882,20 +16235,20 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::UntitledMultiSelectEnum)
             }
             1 => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::TitledMultiSelectEnum)
             }
@@ -17908,7 +16261,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -17920,12 +16273,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Error {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Error {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Error object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
@@ -17935,35 +16285,29 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_code)?,
-                        1 => __rt::pull::member(p, &mut f_message)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_code),
+                    1 => pull::member(p, &mut f_message),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Error {
-                code: __rt::pull::required(f_code, "code")?,
-                message: __rt::pull::required(f_message, "message")?,
+                code: pull::required(f_code, "code")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -17972,35 +16316,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "prompts/get")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "prompts/get"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["_meta", "name", "arguments"],
                 required: 2u64,
@@ -18010,35 +16348,29 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequestParams {
                 meta: f_meta,
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -18046,17 +16378,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequestParamsMeta {
@@ -18065,12 +16394,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
@@ -18080,35 +16406,29 @@ pub mod __de {
             let mut f_description = None;
             let mut f_messages = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_messages)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_messages),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptResult {
                 meta: f_meta,
                 description: f_description,
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetTaskPayloadRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetTaskPayloadRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskPayloadRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -18117,35 +16437,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tasks/result")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tasks/result"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetTaskPayloadRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetTaskPayloadRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetTaskPayloadRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskPayloadRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
@@ -18153,31 +16467,25 @@ pub mod __de {
             };
             let mut f_task_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_task_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_task_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetTaskPayloadRequestParams {
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(f_task_id, "taskId")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetTaskPayloadResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetTaskPayloadResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskPayloadResult object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -18185,17 +16493,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetTaskPayloadResult {
@@ -18204,12 +16509,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetTaskRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetTaskRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -18218,35 +16520,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tasks/get")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tasks/get"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetTaskRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetTaskRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetTaskRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
@@ -18254,31 +16550,25 @@ pub mod __de {
             };
             let mut f_task_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_task_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_task_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetTaskRequestParams {
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(f_task_id, "taskId")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetTaskResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetTaskResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskResult object",
                 keys: &[
                     "_meta",
@@ -18302,48 +16592,39 @@ pub mod __de {
             let mut f_ttl = None;
             let mut f_poll_interval = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task_id)?,
-                        2 => __rt::pull::member(p, &mut f_status)?,
-                        3 => __rt::pull::member(p, &mut f_status_message)?,
-                        4 => __rt::pull::member(p, &mut f_created_at)?,
-                        5 => __rt::pull::member(p, &mut f_last_updated_at)?,
-                        6 => __rt::pull::member(p, &mut f_ttl)?,
-                        7 => __rt::pull::member(p, &mut f_poll_interval)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task_id),
+                    2 => pull::member(p, &mut f_status),
+                    3 => pull::member(p, &mut f_status_message),
+                    4 => pull::member(p, &mut f_created_at),
+                    5 => pull::member(p, &mut f_last_updated_at),
+                    6 => pull::member(p, &mut f_ttl),
+                    7 => pull::member(p, &mut f_poll_interval),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetTaskResult {
                 meta: f_meta,
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
-                status: __rt::pull::required(f_status, "status")?,
+                task_id: pull::required(f_task_id, "taskId")?,
+                status: pull::required(f_status, "status")?,
                 status_message: f_status_message,
-                created_at: __rt::pull::required(f_created_at, "createdAt")?,
-                last_updated_at: __rt::pull::required(
-                    f_last_updated_at,
-                    "lastUpdatedAt",
-                )?,
-                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                created_at: pull::required(f_created_at, "createdAt")?,
+                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(f_ttl, "ttl")?,
                 poll_interval: f_poll_interval,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Icon {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Icon {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Icon object",
                 keys: &["src", "mimeType", "sizes", "theme"],
                 required: 1u64,
@@ -18354,24 +16635,21 @@ pub mod __de {
             let mut f_sizes = None;
             let mut f_theme = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_src)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_sizes)?,
-                        3 => __rt::pull::member(p, &mut f_theme)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_src),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_sizes),
+                    3 => pull::member(p, &mut f_theme),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Icon {
-                src: __rt::pull::required(f_src, "src")?,
+                src: pull::required(f_src, "src")?,
                 mime_type: f_mime_type,
                 sizes: f_sizes,
                 theme: f_theme,
@@ -18379,19 +16657,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::IconTheme {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["dark", "light"], "a IconTheme")?])
+    impl pull::Decode for super::IconTheme {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["dark", "light"], "a IconTheme")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Icons {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Icons {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Icons object",
                 keys: &["icons"],
                 required: 0u64,
@@ -18399,17 +16672,14 @@ pub mod __de {
             };
             let mut f_icons = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_icons)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_icons),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Icons {
@@ -18418,12 +16688,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ImageContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ImageContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
@@ -18434,38 +16701,32 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "image")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "image"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ImageContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Implementation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Implementation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &[
                     "name",
@@ -18485,41 +16746,35 @@ pub mod __de {
             let mut f_description = None;
             let mut f_website_url = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_version)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_website_url)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_version),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_website_url),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Implementation {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                version: __rt::pull::required(f_version, "version")?,
+                version: pull::required(f_version, "version")?,
                 description: f_description,
                 website_url: f_website_url,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -18528,35 +16783,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "initialize")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "initialize"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["_meta", "protocolVersion", "capabilities", "clientInfo"],
                 required: 14u64,
@@ -18567,40 +16816,31 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_client_info = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
-                        3 => __rt::pull::member(p, &mut f_client_info)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_protocol_version),
+                    2 => pull::boxed_member(p, &mut f_capabilities),
+                    3 => pull::member(p, &mut f_client_info),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequestParams {
                 meta: f_meta,
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                client_info: __rt::pull::required(f_client_info, "clientInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                client_info: pull::required(f_client_info, "clientInfo")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -18608,17 +16848,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeRequestParamsMeta {
@@ -18627,12 +16864,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializeResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializeResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -18650,42 +16884,33 @@ pub mod __de {
             let mut f_server_info = None;
             let mut f_instructions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_capabilities)?,
-                        3 => __rt::pull::member(p, &mut f_server_info)?,
-                        4 => __rt::pull::member(p, &mut f_instructions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_protocol_version),
+                    2 => pull::boxed_member(p, &mut f_capabilities),
+                    3 => pull::member(p, &mut f_server_info),
+                    4 => pull::member(p, &mut f_instructions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializeResult {
                 meta: f_meta,
-                protocol_version: __rt::pull::required(
-                    f_protocol_version,
-                    "protocolVersion",
-                )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
-                server_info: __rt::pull::required(f_server_info, "serverInfo")?,
+                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
+                server_info: pull::required(f_server_info, "serverInfo")?,
                 instructions: f_instructions,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InitializedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InitializedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -18693,19 +16918,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/initialized")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/initialized"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InitializedNotification {
@@ -18714,12 +16936,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcErrorResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcErrorResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCErrorResponse object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
@@ -18728,46 +16947,39 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcErrorResponse {
                 id: f_id.flatten(),
-                error: __rt::pull::required(f_error, "error")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessage__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessage> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
@@ -18823,34 +17035,34 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
             2 => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResultResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Result)
             }
             3 => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcErrorResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
             }
@@ -18863,7 +17075,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -18875,12 +17087,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
@@ -18889,34 +17098,28 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
@@ -18926,48 +17129,41 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcResponse {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcResponse {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcResponse__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcResponse__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCResponse (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcResponse__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcResponse> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
@@ -19002,20 +17198,20 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResultResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcResponse::Result)
             }
             1 => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcErrorResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcResponse::Error)
             }
@@ -19028,7 +17224,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -19040,12 +17236,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -19054,34 +17247,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::LegacyTitledEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LegacyTitledEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LegacyTitledEnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "default", "type"],
                 required: 36u64,
@@ -19093,40 +17280,34 @@ pub mod __de {
             let mut f_enum_names = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_enum)?,
-                        3 => __rt::pull::member(p, &mut f_enum_names)?,
-                        4 => __rt::pull::member(p, &mut f_default)?,
-                        5 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_enum),
+                    3 => pull::member(p, &mut f_enum_names),
+                    4 => pull::member(p, &mut f_default),
+                    5 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LegacyTitledEnumSchema {
                 title: f_title,
                 description: f_description,
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 enum_names: f_enum_names,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -19135,35 +17316,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "prompts/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "prompts/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
@@ -19173,35 +17348,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_prompts = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_prompts)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_prompts),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                prompts: pull::required(f_prompts, "prompts")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -19210,35 +17379,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/templates/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/templates/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
@@ -19248,25 +17411,22 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resource_templates = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resource_templates)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resource_templates),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resource_templates: __rt::pull::required(
+                resource_templates: pull::required(
                     f_resource_templates,
                     "resourceTemplates",
                 )?,
@@ -19274,12 +17434,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -19288,35 +17445,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
@@ -19326,35 +17477,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_resources = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_resources)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_resources),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                resources: __rt::pull::required(f_resources, "resources")?,
+                resources: pull::required(f_resources, "resources")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -19363,35 +17508,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "roots/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "roots/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
@@ -19400,33 +17539,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_roots = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_roots),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsResult {
                 meta: f_meta,
-                roots: __rt::pull::required(f_roots, "roots")?,
+                roots: pull::required(f_roots, "roots")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListTasksRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListTasksRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListTasksRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -19435,35 +17568,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tasks/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tasks/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListTasksRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListTasksResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListTasksResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListTasksResult object",
                 keys: &["_meta", "nextCursor", "tasks"],
                 required: 4u64,
@@ -19473,35 +17600,29 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_tasks = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_tasks)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_tasks),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListTasksResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                tasks: __rt::pull::required(f_tasks, "tasks")?,
+                tasks: pull::required(f_tasks, "tasks")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -19510,35 +17631,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tools/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tools/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
@@ -19548,35 +17663,30 @@ pub mod __de {
             let mut f_next_cursor = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        2 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    2 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsResult {
                 meta: f_meta,
                 next_cursor: f_next_cursor,
-                tools: __rt::pull::required(f_tools, "tools")?,
+                tools: pull::required(f_tools, "tools")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::LoggingLevel {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::LoggingLevel {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &[
                         "alert",
@@ -19593,12 +17703,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -19606,33 +17713,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/message")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/message"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["_meta", "level", "logger", "data"],
                 required: 10u64,
@@ -19643,37 +17744,31 @@ pub mod __de {
             let mut f_logger = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_level)?,
-                        2 => __rt::pull::member(p, &mut f_logger)?,
-                        3 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_level),
+                    2 => pull::member(p, &mut f_logger),
+                    3 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotificationParams {
                 meta: f_meta,
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 logger: f_logger,
-                data: __rt::pull::required(f_data, "data")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelHint {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelHint {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
@@ -19681,17 +17776,14 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelHint {
@@ -19700,12 +17792,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -19721,20 +17810,17 @@ pub mod __de {
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_hints)?,
-                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
-                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
-                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_hints),
+                    1 => pull::member(p, &mut f_cost_priority),
+                    2 => pull::member(p, &mut f_speed_priority),
+                    3 => pull::member(p, &mut f_intelligence_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelPreferences {
@@ -19746,26 +17832,20 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::MultiSelectEnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::MultiSelectEnumSchema {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    MultiSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => MultiSelectEnumSchema__merged0(p, Start::Value),
                 found => Err(p.wrong("a MultiSelectEnumSchema (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn MultiSelectEnumSchema__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::MultiSelectEnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -19828,20 +17908,20 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
             }
             1 => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
             }
@@ -19854,7 +17934,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -19866,12 +17946,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Notification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Notification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -19880,33 +17957,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Notification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -19914,17 +17985,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NotificationParams {
@@ -19933,12 +18001,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NumberSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NumberSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum", "default"],
                 required: 1u64,
@@ -19951,26 +18016,23 @@ pub mod __de {
             let mut f_maximum = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_type)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_minimum)?,
-                        4 => __rt::pull::member(p, &mut f_maximum)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_type),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_minimum),
+                    4 => pull::member(p, &mut f_maximum),
+                    5 => pull::member(p, &mut f_default),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NumberSchema {
-                r#type: __rt::pull::required(f_type, "type")?,
+                r#type: pull::required(f_type, "type")?,
                 title: f_title,
                 description: f_description,
                 minimum: f_minimum,
@@ -19980,25 +18042,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::NumberSchemaType {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(
-                Self::ALL[__rt::pull::one_of(
-                    p,
-                    &["integer", "number"],
-                    "a NumberSchemaType",
-                )?],
-            )
+    impl pull::Decode for super::NumberSchemaType {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["integer", "number"], "a NumberSchemaType")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
@@ -20008,36 +18059,30 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["_meta", "cursor"],
                 required: 0u64,
@@ -20046,18 +18091,15 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequestParams {
@@ -20067,12 +18109,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -20080,17 +18119,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequestParamsMeta {
@@ -20099,12 +18135,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
@@ -20113,18 +18146,15 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_next_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_next_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedResult {
@@ -20134,12 +18164,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PingRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PingRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
@@ -20148,69 +18175,64 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "ping")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "ping"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PingRequest {
-                id: __rt::pull::required(f_id, "id")?,
+                id: pull::required(f_id, "id")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::PrimitiveSchemaDefinition {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["string", "integer", "number", "boolean", "array"],
                         "a PrimitiveSchemaDefinition object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
+                                pull::Tag::Known(0) => {
                                     PrimitiveSchemaDefinition__merged0(p, start)
                                 }
-                                __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
-                                    <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) | pull::Tag::Known(2) => {
+                                    <super::NumberSchema as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Number)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::BooleanSchema as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Boolean)
                                 }
-                                __rt::pull::Tag::Known(4) => {
+                                pull::Tag::Known(4) => {
                                     PrimitiveSchemaDefinition__merged1(p, start)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::PrimitiveSchemaDefinition::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -20219,7 +18241,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a PrimitiveSchemaDefinition object"))
                                 }
                             }
@@ -20232,10 +18254,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::PrimitiveSchemaDefinition> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -20296,34 +18318,34 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::StringSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
             1 => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
             }
             2 => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
             }
             3 => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::LegacyTitledEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
             }
@@ -20336,7 +18358,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -20350,12 +18372,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged1(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::PrimitiveSchemaDefinition> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -20418,20 +18438,20 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
             }
             1 => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
             }
@@ -20444,7 +18464,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -20456,12 +18476,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -20469,33 +18486,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/progress")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/progress"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["_meta", "progressToken", "progress", "total", "message"],
                 required: 6u64,
@@ -20507,56 +18518,46 @@ pub mod __de {
             let mut f_total = None;
             let mut f_message = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_progress_token)?,
-                        2 => __rt::pull::member(p, &mut f_progress)?,
-                        3 => __rt::pull::member(p, &mut f_total)?,
-                        4 => __rt::pull::member(p, &mut f_message)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_progress_token),
+                    2 => pull::member(p, &mut f_progress),
+                    3 => pull::member(p, &mut f_total),
+                    4 => pull::member(p, &mut f_message),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotificationParams {
                 meta: f_meta,
-                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
-                progress: __rt::pull::required(f_progress, "progress")?,
+                progress_token: pull::required(f_progress_token, "progressToken")?,
+                progress: pull::required(f_progress, "progress")?,
                 total: f_total,
                 message: f_message,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ProgressToken {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ProgressToken {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::ProgressToken::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::ProgressToken::Integer)
                 }
                 found => Err(p.wrong("a ProgressToken (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Prompt {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Prompt {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "icons", "description", "arguments", "_meta"],
                 required: 1u64,
@@ -20569,26 +18570,23 @@ pub mod __de {
             let mut f_arguments = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_arguments)?,
-                        5 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_arguments),
+                    5 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Prompt {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
                 description: f_description,
@@ -20598,12 +18596,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
@@ -20614,24 +18609,21 @@ pub mod __de {
             let mut f_description = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_required)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_required),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptArgument {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 description: f_description,
                 required: f_required,
@@ -20639,12 +18631,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -20652,24 +18641,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/prompts/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/prompts/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotification {
@@ -20678,12 +18659,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -20692,33 +18670,27 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
@@ -20727,34 +18699,28 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::const_str(p, "ref/prompt")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::const_str(p, "ref/prompt"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptReference {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -20763,35 +18729,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/read")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/read"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
@@ -20800,33 +18760,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequestParams {
                 meta: f_meta,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -20834,17 +18788,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequestParamsMeta {
@@ -20853,12 +18804,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
@@ -20867,34 +18815,29 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_contents = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_contents)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_contents),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceResult {
                 meta: f_meta,
-                contents: __rt::pull::required(f_contents, "contents")?,
+                contents: pull::required(f_contents, "contents")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
@@ -20902,13 +18845,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::ReadResourceResultContentsItem,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ReadResourceResultContentsItem> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
@@ -20933,20 +18873,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
             }
@@ -20959,7 +18899,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -20971,12 +18911,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::RelatedTaskMetadata {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RelatedTaskMetadata {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RelatedTaskMetadata object",
                 keys: &["taskId"],
                 required: 1u64,
@@ -20984,31 +18921,25 @@ pub mod __de {
             };
             let mut f_task_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_task_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_task_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RelatedTaskMetadata {
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(f_task_id, "taskId")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Request {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Request {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -21017,49 +18948,40 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Request {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::RequestId {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::RequestId {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::RequestId::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::RequestId::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::RequestId::Integer)
                 }
                 found => Err(p.wrong("a RequestId (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -21067,17 +18989,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParams {
@@ -21086,12 +19005,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -21099,17 +19015,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParamsMeta {
@@ -21118,12 +19031,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Resource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Resource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
                     "name",
@@ -21149,32 +19059,29 @@ pub mod __de {
             let mut f_size = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_uri)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_mime_type)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_size)?,
-                        8 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_uri),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_mime_type),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_size),
+                    8 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Resource {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -21184,12 +19091,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
@@ -21199,35 +19103,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceLink {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceLink {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
                     "name",
@@ -21254,33 +19152,30 @@ pub mod __de {
             let mut f_size = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_uri)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_mime_type)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_size)?,
-                        8 => __rt::pull::member(p, &mut f_meta)?,
-                        9 => __rt::pull::const_str(p, "resource_link")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_uri),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_mime_type),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_size),
+                    8 => pull::member(p, &mut f_meta),
+                    9 => pull::const_str(p, "resource_link"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceLink {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -21290,12 +19185,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -21303,24 +19195,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/resources/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/resources/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotification {
@@ -21329,12 +19213,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
@@ -21343,33 +19224,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceRequestParams {
                 meta: f_meta,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -21377,17 +19252,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceRequestParamsMeta {
@@ -21396,12 +19268,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
                     "name",
@@ -21425,31 +19294,28 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_uri_template)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_mime_type)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_uri_template),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_mime_type),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplate {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                uri_template: pull::required(f_uri_template, "uriTemplate")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -21458,12 +19324,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplateReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplateReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
@@ -21471,32 +19334,26 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::const_str(p, "ref/resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::const_str(p, "ref/resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplateReference {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -21504,33 +19361,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/resources/updated")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/resources/updated"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
@@ -21539,33 +19390,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
                 meta: f_meta,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::McpResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::McpResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -21573,17 +19418,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::McpResult {
@@ -21592,19 +19434,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::Role {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+    impl pull::Decode for super::Role {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Root {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Root {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
@@ -21614,35 +19451,29 @@ pub mod __de {
             let mut f_name = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Root {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 name: f_name,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RootsListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RootsListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -21650,21 +19481,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(p, "notifications/roots/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/roots/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RootsListChangedNotification {
@@ -21673,12 +19499,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content", "_meta"],
                 required: 3u64,
@@ -21688,88 +19511,81 @@ pub mod __de {
             let mut f_content = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SamplingMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Array => {
-                    <Vec<
-                        super::SamplingMessageContentBlock,
-                    > as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<super::SamplingMessageContentBlock> as pull::Decode>::decode(p)
                         .map(super::SamplingMessageContent::Array)
                 }
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "tool_use", "tool_result"],
                         "a SamplingMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ToolUseContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::ToolUse)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ToolResultContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::ToolResult)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -21778,7 +19594,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContent object"))
                                 }
                             }
@@ -21791,61 +19607,59 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContentBlock {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContentBlock {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "tool_use", "tool_result"],
                         "a SamplingMessageContentBlock object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ToolUseContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::ToolUse)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ToolResultContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::ToolResult)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContentBlock::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -21854,7 +19668,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContentBlock object"))
                                 }
                             }
@@ -21865,12 +19679,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -21892,23 +19703,20 @@ pub mod __de {
             let mut f_tools = None;
             let mut f_tasks = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_logging)?,
-                        2 => __rt::pull::member(p, &mut f_completions)?,
-                        3 => __rt::pull::member(p, &mut f_prompts)?,
-                        4 => __rt::pull::member(p, &mut f_resources)?,
-                        5 => __rt::pull::member(p, &mut f_tools)?,
-                        6 => __rt::pull::member(p, &mut f_tasks)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_logging),
+                    2 => pull::member(p, &mut f_completions),
+                    3 => pull::member(p, &mut f_prompts),
+                    4 => pull::member(p, &mut f_resources),
+                    5 => pull::member(p, &mut f_tools),
+                    6 => pull::member(p, &mut f_tasks),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilities {
@@ -21923,12 +19731,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -21936,17 +19741,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -21955,12 +19757,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
@@ -21969,18 +19768,15 @@ pub mod __de {
             let mut f_subscribe = None;
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_subscribe)?,
-                        1 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_subscribe),
+                    1 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesResources {
@@ -21990,12 +19786,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -22003,17 +19796,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTools {
@@ -22022,12 +19812,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTasksRequestsTools object",
                 keys: &["call"],
                 required: 0u64,
@@ -22035,17 +19822,14 @@ pub mod __de {
             };
             let mut f_call = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_call)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_call),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTasksRequestsTools {
@@ -22054,12 +19838,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTasksRequests object",
                 keys: &["tools"],
                 required: 0u64,
@@ -22067,17 +19848,14 @@ pub mod __de {
             };
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTasksRequests {
@@ -22086,12 +19864,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTasks {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTasks {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTasks object",
                 keys: &["list", "cancel", "requests"],
                 required: 0u64,
@@ -22101,19 +19876,16 @@ pub mod __de {
             let mut f_cancel = None;
             let mut f_requests = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list)?,
-                        1 => __rt::pull::member(p, &mut f_cancel)?,
-                        2 => __rt::pull::member(p, &mut f_requests)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list),
+                    1 => pull::member(p, &mut f_cancel),
+                    2 => pull::member(p, &mut f_requests),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTasks {
@@ -22124,13 +19896,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ServerNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -22147,74 +19917,74 @@ pub mod __de {
                         "a ServerNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceListChanged)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceUpdated)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::PromptListChanged)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ToolListChanged)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::TaskStatusNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::TaskStatus)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
-                                __rt::pull::Tag::Known(8) => {
-                                    <super::ElicitationCompleteNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(8) => {
+                                    <super::ElicitationCompleteNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ElicitationComplete)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -22223,7 +19993,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerNotification object"))
                                 }
                             }
@@ -22234,13 +20004,11 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -22256,67 +20024,67 @@ pub mod __de {
                         "a ServerRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PingRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Ping)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::GetTaskRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::GetTask)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::GetTaskPayloadRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::GetTaskPayload)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::CancelTaskRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::CancelTask)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ListTasksRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::ListTasks)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::CreateMessage)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::ListRoots)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::ElicitRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerRequest::Elicit)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -22325,7 +20093,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerRequest object"))
                                 }
                             }
@@ -22336,24 +20104,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ServerResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ServerResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ServerResult> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -22509,104 +20273,104 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 14] = [None; 14];
+        let mut scores: [pull::Score; 14] = [None; 14];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
             1 => {
-                <super::InitializeResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InitializeResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Initialize)
             }
             2 => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourcesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
             3 => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourceTemplatesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
             4 => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ReadResourceResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
             5 => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListPromptsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
             6 => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetPromptResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
             7 => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListToolsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
             8 => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CallToolResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
             9 => {
-                <super::GetTaskResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetTaskResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetTask)
             }
             10 => {
-                <super::GetTaskPayloadResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetTaskPayloadResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetTaskPayload)
             }
             11 => {
-                <super::CancelTaskResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CancelTaskResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::CancelTask)
             }
             12 => {
-                <super::ListTasksResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListTasksResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListTasks)
             }
             13 => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CompleteResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Complete)
             }
@@ -22619,7 +20383,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -22631,12 +20395,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -22645,35 +20406,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "logging/setLevel")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "logging/setLevel"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["_meta", "level"],
                 required: 2u64,
@@ -22682,33 +20437,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_level = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_level)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_level),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequestParams {
                 meta: f_meta,
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SetLevelRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SetLevelRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -22716,17 +20465,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SetLevelRequestParamsMeta {
@@ -22735,24 +20481,20 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::SingleSelectEnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SingleSelectEnumSchema {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    SingleSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => SingleSelectEnumSchema__merged0(p, Start::Value),
                 found => Err(p.wrong("a SingleSelectEnumSchema (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn SingleSelectEnumSchema__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::SingleSelectEnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
             variants: &[
@@ -22779,20 +20521,20 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
             }
             1 => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
             }
@@ -22805,7 +20547,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -22817,12 +20559,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::StringSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::StringSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
                     "title",
@@ -22843,23 +20582,20 @@ pub mod __de {
             let mut f_format = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_length)?,
-                        3 => __rt::pull::member(p, &mut f_max_length)?,
-                        4 => __rt::pull::member(p, &mut f_format)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        6 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_length),
+                    3 => pull::member(p, &mut f_max_length),
+                    4 => pull::member(p, &mut f_format),
+                    5 => pull::member(p, &mut f_default),
+                    6 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::StringSchema {
@@ -22873,12 +20609,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::StringSchemaFormat {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::StringSchemaFormat {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["date", "date-time", "email", "uri"],
                     "a StringSchemaFormat",
@@ -22886,12 +20620,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -22900,35 +20631,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/subscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/subscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
@@ -22937,33 +20662,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequestParams {
                 meta: f_meta,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscribeRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscribeRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -22971,17 +20690,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscribeRequestParamsMeta {
@@ -22990,12 +20706,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Task {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Task {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Task object",
                 keys: &[
                     "taskId",
@@ -23017,46 +20730,37 @@ pub mod __de {
             let mut f_ttl = None;
             let mut f_poll_interval = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_task_id)?,
-                        1 => __rt::pull::member(p, &mut f_status)?,
-                        2 => __rt::pull::member(p, &mut f_status_message)?,
-                        3 => __rt::pull::member(p, &mut f_created_at)?,
-                        4 => __rt::pull::member(p, &mut f_last_updated_at)?,
-                        5 => __rt::pull::member(p, &mut f_ttl)?,
-                        6 => __rt::pull::member(p, &mut f_poll_interval)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_task_id),
+                    1 => pull::member(p, &mut f_status),
+                    2 => pull::member(p, &mut f_status_message),
+                    3 => pull::member(p, &mut f_created_at),
+                    4 => pull::member(p, &mut f_last_updated_at),
+                    5 => pull::member(p, &mut f_ttl),
+                    6 => pull::member(p, &mut f_poll_interval),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Task {
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
-                status: __rt::pull::required(f_status, "status")?,
+                task_id: pull::required(f_task_id, "taskId")?,
+                status: pull::required(f_status, "status")?,
                 status_message: f_status_message,
-                created_at: __rt::pull::required(f_created_at, "createdAt")?,
-                last_updated_at: __rt::pull::required(
-                    f_last_updated_at,
-                    "lastUpdatedAt",
-                )?,
-                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                created_at: pull::required(f_created_at, "createdAt")?,
+                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(f_ttl, "ttl")?,
                 poll_interval: f_poll_interval,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TaskAugmentedRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TaskAugmentedRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskAugmentedRequestParams object",
                 keys: &["_meta", "task"],
                 required: 0u64,
@@ -23065,18 +20769,15 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_task = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TaskAugmentedRequestParams {
@@ -23086,12 +20787,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskAugmentedRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -23099,17 +20797,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TaskAugmentedRequestParamsMeta {
@@ -23118,12 +20813,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TaskMetadata {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TaskMetadata {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskMetadata object",
                 keys: &["ttl"],
                 required: 0u64,
@@ -23131,17 +20823,14 @@ pub mod __de {
             };
             let mut f_ttl = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_ttl)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_ttl),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TaskMetadata {
@@ -23150,12 +20839,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::TaskStatus {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::TaskStatus {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["cancelled", "completed", "failed", "input_required", "working"],
                     "a TaskStatus",
@@ -23163,12 +20850,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::TaskStatusNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TaskStatusNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskStatusNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -23176,33 +20860,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/tasks/status")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/tasks/status"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TaskStatusNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TaskStatusNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TaskStatusNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskStatusNotificationParams object",
                 keys: &[
                     "_meta",
@@ -23226,48 +20904,39 @@ pub mod __de {
             let mut f_ttl = None;
             let mut f_poll_interval = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_task_id)?,
-                        2 => __rt::pull::member(p, &mut f_status)?,
-                        3 => __rt::pull::member(p, &mut f_status_message)?,
-                        4 => __rt::pull::member(p, &mut f_created_at)?,
-                        5 => __rt::pull::member(p, &mut f_last_updated_at)?,
-                        6 => __rt::pull::member(p, &mut f_ttl)?,
-                        7 => __rt::pull::member(p, &mut f_poll_interval)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_task_id),
+                    2 => pull::member(p, &mut f_status),
+                    3 => pull::member(p, &mut f_status_message),
+                    4 => pull::member(p, &mut f_created_at),
+                    5 => pull::member(p, &mut f_last_updated_at),
+                    6 => pull::member(p, &mut f_ttl),
+                    7 => pull::member(p, &mut f_poll_interval),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TaskStatusNotificationParams {
                 meta: f_meta,
-                task_id: __rt::pull::required(f_task_id, "taskId")?,
-                status: __rt::pull::required(f_status, "status")?,
+                task_id: pull::required(f_task_id, "taskId")?,
+                status: pull::required(f_status, "status")?,
                 status_message: f_status_message,
-                created_at: __rt::pull::required(f_created_at, "createdAt")?,
-                last_updated_at: __rt::pull::required(
-                    f_last_updated_at,
-                    "lastUpdatedAt",
-                )?,
-                ttl: __rt::pull::required(f_ttl, "ttl")?,
+                created_at: pull::required(f_created_at, "createdAt")?,
+                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(f_ttl, "ttl")?,
                 poll_interval: f_poll_interval,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
@@ -23277,36 +20946,30 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_text)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::const_str(p, "text")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_text),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::const_str(p, "text"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextContent {
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
@@ -23317,37 +20980,31 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_text = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_text)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_text),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -23368,23 +21025,20 @@ pub mod __de {
             let mut f_items = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_items)?,
-                        3 => __rt::pull::member(p, &mut f_max_items)?,
-                        4 => __rt::pull::member(p, &mut f_items)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        6 => __rt::pull::const_str(p, "array")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_items),
+                    3 => pull::member(p, &mut f_max_items),
+                    4 => pull::member(p, &mut f_items),
+                    5 => pull::member(p, &mut f_default),
+                    6 => pull::const_str(p, "array"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledMultiSelectEnumSchema {
@@ -23392,18 +21046,15 @@ pub mod __de {
                 description: f_description,
                 min_items: f_min_items,
                 max_items: f_max_items,
-                items: __rt::pull::required(f_items, "items")?,
+                items: pull::required(f_items, "items")?,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
@@ -23412,33 +21063,27 @@ pub mod __de {
             let mut f_const = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_const)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_const),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-                r#const: __rt::pull::required(f_const, "const")?,
-                title: __rt::pull::required(f_title, "title")?,
+                r#const: pull::required(f_const, "const")?,
+                title: pull::required(f_title, "title")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItems object",
                 keys: &["anyOf"],
                 required: 1u64,
@@ -23446,31 +21091,25 @@ pub mod __de {
             };
             let mut f_any_of = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_any_of)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_any_of),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
-                any_of: __rt::pull::required(f_any_of, "anyOf")?,
+                any_of: pull::required(f_any_of, "anyOf")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "oneOf", "default", "type"],
                 required: 20u64,
@@ -23481,38 +21120,32 @@ pub mod __de {
             let mut f_one_of = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_one_of)?,
-                        3 => __rt::pull::member(p, &mut f_default)?,
-                        4 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_one_of),
+                    3 => pull::member(p, &mut f_default),
+                    4 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledSingleSelectEnumSchema {
                 title: f_title,
                 description: f_description,
-                one_of: __rt::pull::required(f_one_of, "oneOf")?,
+                one_of: pull::required(f_one_of, "oneOf")?,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
@@ -23521,33 +21154,27 @@ pub mod __de {
             let mut f_const = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_const)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_const),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
-                r#const: __rt::pull::required(f_const, "const")?,
-                title: __rt::pull::required(f_title, "title")?,
+                r#const: pull::required(f_const, "const")?,
+                title: pull::required(f_title, "title")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Tool {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Tool {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
                     "name",
@@ -23573,33 +21200,30 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_input_schema)?,
-                        5 => __rt::pull::member(p, &mut f_execution)?,
-                        6 => __rt::pull::member(p, &mut f_output_schema)?,
-                        7 => __rt::pull::member(p, &mut f_annotations)?,
-                        8 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_input_schema),
+                    5 => pull::member(p, &mut f_execution),
+                    6 => pull::member(p, &mut f_output_schema),
+                    7 => pull::member(p, &mut f_annotations),
+                    8 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Tool {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
                 description: f_description,
-                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                input_schema: pull::required(f_input_schema, "inputSchema")?,
                 execution: f_execution,
                 output_schema: f_output_schema,
                 annotations: f_annotations,
@@ -23608,12 +21232,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 8u64,
@@ -23623,20 +21244,17 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_schema)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_properties)?,
-                        2 => __rt::pull::member(p, &mut f_required)?,
-                        3 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_schema),
+                    1 => pull::boxed_member(p, &mut f_properties),
+                    2 => pull::member(p, &mut f_required),
+                    3 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolInputSchema {
@@ -23647,12 +21265,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolOutputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolOutputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 8u64,
@@ -23662,20 +21277,17 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_schema)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_properties)?,
-                        2 => __rt::pull::member(p, &mut f_required)?,
-                        3 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_schema),
+                    1 => pull::boxed_member(p, &mut f_properties),
+                    2 => pull::member(p, &mut f_required),
+                    3 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolOutputSchema {
@@ -23686,12 +21298,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -23709,21 +21318,18 @@ pub mod __de {
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
-                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
-                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
-                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_read_only_hint),
+                    2 => pull::member(p, &mut f_destructive_hint),
+                    3 => pull::member(p, &mut f_idempotent_hint),
+                    4 => pull::member(p, &mut f_open_world_hint),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolAnnotations {
@@ -23736,12 +21342,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolChoice {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolChoice {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolChoice object",
                 keys: &["mode"],
                 required: 0u64,
@@ -23749,17 +21352,14 @@ pub mod __de {
             };
             let mut f_mode = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_mode)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_mode),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolChoice {
@@ -23768,12 +21368,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ToolChoiceMode {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ToolChoiceMode {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["auto", "none", "required"],
                     "a ToolChoiceMode",
@@ -23781,12 +21379,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolExecution {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolExecution {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolExecution object",
                 keys: &["taskSupport"],
                 required: 0u64,
@@ -23794,17 +21389,14 @@ pub mod __de {
             };
             let mut f_task_support = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_task_support)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_task_support),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolExecution {
@@ -23813,12 +21405,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ToolExecutionTaskSupport {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ToolExecutionTaskSupport {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["forbidden", "optional", "required"],
                     "a ToolExecutionTaskSupport",
@@ -23826,12 +21416,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -23839,21 +21426,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/tools/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotification {
@@ -23862,12 +21444,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolResultContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolResultContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolResultContent object",
                 keys: &[
                     "toolUseId",
@@ -23886,27 +21465,24 @@ pub mod __de {
             let mut f_is_error = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_tool_use_id)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_structured_content)?,
-                        3 => __rt::pull::member(p, &mut f_is_error)?,
-                        4 => __rt::pull::member(p, &mut f_meta)?,
-                        5 => __rt::pull::const_str(p, "tool_result")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_tool_use_id),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_structured_content),
+                    3 => pull::member(p, &mut f_is_error),
+                    4 => pull::member(p, &mut f_meta),
+                    5 => pull::const_str(p, "tool_result"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolResultContent {
-                tool_use_id: __rt::pull::required(f_tool_use_id, "toolUseId")?,
-                content: __rt::pull::required(f_content, "content")?,
+                tool_use_id: pull::required(f_tool_use_id, "toolUseId")?,
+                content: pull::required(f_content, "content")?,
                 structured_content: f_structured_content,
                 is_error: f_is_error,
                 meta: f_meta,
@@ -23914,12 +21490,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolUseContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolUseContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolUseContent object",
                 keys: &["id", "name", "input", "_meta", "type"],
                 required: 23u64,
@@ -23930,38 +21503,32 @@ pub mod __de {
             let mut f_input = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_input)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "tool_use")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_input),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "tool_use"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolUseContent {
-                id: __rt::pull::required(f_id, "id")?,
-                name: __rt::pull::required(f_name, "name")?,
-                input: __rt::pull::required(f_input, "input")?,
+                id: pull::required(f_id, "id")?,
+                name: pull::required(f_name, "name")?,
+                input: pull::required(f_input, "input")?,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UrlElicitationRequiredError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UrlElicitationRequiredError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a URLElicitationRequiredError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
@@ -23970,34 +21537,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UrlElicitationRequiredError {
                 id: f_id,
-                error: __rt::pull::required(f_error, "error")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UrlElicitationRequiredErrorErrorData object",
                 keys: &["elicitations"],
                 required: 1u64,
@@ -24005,31 +21566,25 @@ pub mod __de {
             };
             let mut f_elicitations = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_elicitations)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_elicitations),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UrlElicitationRequiredErrorErrorData {
-                elicitations: __rt::pull::required(f_elicitations, "elicitations")?,
+                elicitations: pull::required(f_elicitations, "elicitations")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UrlElicitationRequiredErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UrlElicitationRequiredErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UrlElicitationRequiredErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
@@ -24038,34 +21593,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32042i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32042i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UrlElicitationRequiredErrorError {
-                message: __rt::pull::required(f_message, "message")?,
-                data: __rt::pull::required(f_data, "data")?,
+                message: pull::required(f_message, "message")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -24074,35 +21623,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/unsubscribe")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/unsubscribe"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
@@ -24111,33 +21654,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequestParams {
                 meta: f_meta,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
@@ -24145,17 +21682,14 @@ pub mod __de {
             };
             let mut f_progress_token = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsubscribeRequestParamsMeta {
@@ -24164,12 +21698,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -24190,23 +21721,20 @@ pub mod __de {
             let mut f_items = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_items)?,
-                        3 => __rt::pull::member(p, &mut f_max_items)?,
-                        4 => __rt::pull::member(p, &mut f_items)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        6 => __rt::pull::const_str(p, "array")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_items),
+                    3 => pull::member(p, &mut f_max_items),
+                    4 => pull::member(p, &mut f_items),
+                    5 => pull::member(p, &mut f_default),
+                    6 => pull::const_str(p, "array"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UntitledMultiSelectEnumSchema {
@@ -24214,18 +21742,15 @@ pub mod __de {
                 description: f_description,
                 min_items: f_min_items,
                 max_items: f_max_items,
-                items: __rt::pull::required(f_items, "items")?,
+                items: pull::required(f_items, "items")?,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchemaItems object",
                 keys: &["enum", "type"],
                 required: 3u64,
@@ -24233,32 +21758,26 @@ pub mod __de {
             };
             let mut f_enum = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_enum)?,
-                        1 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_enum),
+                    1 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "enum", "default", "type"],
                 required: 20u64,
@@ -24269,27 +21788,24 @@ pub mod __de {
             let mut f_enum = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_enum)?,
-                        3 => __rt::pull::member(p, &mut f_default)?,
-                        4 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_enum),
+                    3 => pull::member(p, &mut f_default),
+                    4 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UntitledSingleSelectEnumSchema {
                 title: f_title,
                 description: f_description,
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 default: f_default,
                 extra,
             })
@@ -24301,7 +21817,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "initialize" => {
                     Some(
@@ -24469,7 +21985,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -24524,9 +22040,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -24534,7 +22048,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
@@ -24561,7 +22075,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "ping" => {
                     Some(
@@ -24648,7 +22162,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -24739,9 +22253,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -24749,7 +22261,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,

@@ -29,21 +29,16 @@ pub struct Annotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Annotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.audience {
-            __m.serialize_entry(&__rt::Plain("audience"), v)?;
-        }
-        if let Some(v) = &self.priority {
-            __m.serialize_entry(&__rt::Plain("priority"), v)?;
-        }
-        if let Some(v) = &self.last_modified {
-            __m.serialize_entry(&__rt::Plain("lastModified"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("audience"), &self.audience)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("priority"), &self.priority)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("lastModified"),
+            &self.last_modified,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -103,21 +98,14 @@ impl AudioContent {
     pub const TYPE: &'static str = "audio";
 }
 impl __rt::serde::Serialize for AudioContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("audio"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -149,9 +137,7 @@ impl AudioContent {
 }
 impl __rt::Unknowns for AudioContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -172,16 +158,11 @@ pub struct BaseMetadata {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BaseMetadata {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -224,19 +205,12 @@ pub struct BlobResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for BlobResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("blob"), &self.blob)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -290,22 +264,13 @@ impl BooleanSchema {
     pub const TYPE: &'static str = "boolean";
 }
 impl __rt::serde::Serialize for BooleanSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("boolean"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -383,15 +348,10 @@ pub struct CacheableResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CacheableResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
@@ -464,10 +424,7 @@ impl ::core::fmt::Display for CacheableResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for CacheableResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -493,10 +450,7 @@ impl CallToolRequest {
     pub const METHOD: &'static str = "tools/call";
 }
 impl __rt::serde::Serialize for CallToolRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -523,12 +477,8 @@ impl CallToolRequest {
 }
 impl __rt::Unknowns for CallToolRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -550,23 +500,22 @@ pub struct CallToolRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
-        if let Some(v) = &self.input_responses {
-            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
-        }
-        if let Some(v) = &self.request_state {
-            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("inputResponses"),
+            &self.input_responses,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("requestState"),
+            &self.request_state,
+        )?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -609,15 +558,13 @@ impl CallToolRequestParams {
     /// (`tool "book": arguments at date: invalid type…`).
     pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(
         &self,
-    ) -> ::core::result::Result<T, __rt::ArgumentsError> {
+    ) -> Result<T, __rt::ArgumentsError> {
         __rt::arguments_as(&self.name, self.arguments.as_ref())
     }
 }
 impl __rt::Unknowns for CallToolRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputResponses");
-        __rt::Unknowns::collect_unknowns(&self.input_responses, at, out);
-        at.pop();
+        __rt::member_unknowns("inputResponses", &self.input_responses, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -659,23 +606,18 @@ pub struct CallToolResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CallToolResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.structured_content {
-            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
-        }
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("structuredContent"),
+            &self.structured_content,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -743,9 +685,7 @@ impl CallToolResult {
 }
 impl __rt::Unknowns for CallToolResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -765,10 +705,7 @@ impl CallToolResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for CallToolResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -794,12 +731,8 @@ impl CallToolResultResponse {
 }
 impl __rt::Unknowns for CallToolResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -823,10 +756,7 @@ impl From<CallToolResult> for CallToolResultResponseResult {
     }
 }
 impl __rt::serde::Serialize for CallToolResultResponseResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CallToolResultResponseResult::InputRequired(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -878,10 +808,7 @@ impl CancelledNotification {
     pub const METHOD: &'static str = "notifications/cancelled";
 }
 impl __rt::serde::Serialize for CancelledNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -906,9 +833,7 @@ impl CancelledNotification {
 }
 impl __rt::Unknowns for CancelledNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -928,19 +853,12 @@ pub struct CancelledNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CancelledNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("requestId"), &self.request_id)?;
-        if let Some(v) = &self.reason {
-            __m.serialize_entry(&__rt::Plain("reason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("reason"), &self.reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -971,9 +889,7 @@ impl CancelledNotificationParams {
 }
 impl __rt::Unknowns for CancelledNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestId");
-        __rt::Unknowns::collect_unknowns(&self.request_id, at, out);
-        at.pop();
+        __rt::member_unknowns("requestId", &self.request_id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1000,27 +916,18 @@ pub struct ClientCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.roots {
-            __m.serialize_entry(&__rt::Plain("roots"), v)?;
-        }
-        if let Some(v) = &self.sampling {
-            __m.serialize_entry(&__rt::Plain("sampling"), v)?;
-        }
-        if let Some(v) = &self.elicitation {
-            __m.serialize_entry(&__rt::Plain("elicitation"), v)?;
-        }
-        if let Some(v) = &self.extensions {
-            __m.serialize_entry(&__rt::Plain("extensions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("roots"), &self.roots)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sampling"), &self.sampling)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("elicitation"), &self.elicitation)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("extensions"), &self.extensions)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1080,18 +987,10 @@ impl ClientCapabilities {
 }
 impl __rt::Unknowns for ClientCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("experimental");
-        __rt::Unknowns::collect_unknowns(&self.experimental, at, out);
-        at.pop();
-        at.push("sampling");
-        __rt::Unknowns::collect_unknowns(&self.sampling, at, out);
-        at.pop();
-        at.push("elicitation");
-        __rt::Unknowns::collect_unknowns(&self.elicitation, at, out);
-        at.pop();
-        at.push("extensions");
-        __rt::Unknowns::collect_unknowns(&self.extensions, at, out);
-        at.pop();
+        __rt::member_unknowns("experimental", &self.experimental, at, out);
+        __rt::member_unknowns("sampling", &self.sampling, at, out);
+        __rt::member_unknowns("elicitation", &self.elicitation, at, out);
+        __rt::member_unknowns("extensions", &self.extensions, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1108,18 +1007,11 @@ pub struct ClientCapabilitiesSampling {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesSampling {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.context {
-            __m.serialize_entry(&__rt::Plain("context"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("context"), &self.context)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1149,12 +1041,8 @@ impl ClientCapabilitiesSampling {
 }
 impl __rt::Unknowns for ClientCapabilitiesSampling {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("context");
-        __rt::Unknowns::collect_unknowns(&self.context, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("context", &self.context, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1170,18 +1058,11 @@ pub struct ClientCapabilitiesElicitation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ClientCapabilitiesElicitation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.form {
-            __m.serialize_entry(&__rt::Plain("form"), v)?;
-        }
-        if let Some(v) = &self.url {
-            __m.serialize_entry(&__rt::Plain("url"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("form"), &self.form)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("url"), &self.url)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1211,12 +1092,8 @@ impl ClientCapabilitiesElicitation {
 }
 impl __rt::Unknowns for ClientCapabilitiesElicitation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("form");
-        __rt::Unknowns::collect_unknowns(&self.form, at, out);
-        at.pop();
-        at.push("url");
-        __rt::Unknowns::collect_unknowns(&self.url, at, out);
-        at.pop();
+        __rt::member_unknowns("form", &self.form, at, out);
+        __rt::member_unknowns("url", &self.url, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1242,10 +1119,7 @@ impl ClientNotification {
     pub const METHOD: &'static str = "notifications/cancelled";
 }
 impl __rt::serde::Serialize for ClientNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -1270,9 +1144,7 @@ impl ClientNotification {
 }
 impl __rt::Unknowns for ClientNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1354,10 +1226,7 @@ impl From<CompleteRequest> for ClientRequest {
     }
 }
 impl __rt::serde::Serialize for ClientRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ClientRequest::Discover(v) => __rt::serde::Serialize::serialize(v, s),
             ClientRequest::ListResources(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1442,10 +1311,7 @@ impl CompleteRequest {
     pub const METHOD: &'static str = "completion/complete";
 }
 impl __rt::serde::Serialize for CompleteRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -1475,12 +1341,8 @@ impl CompleteRequest {
 }
 impl __rt::Unknowns for CompleteRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1500,18 +1362,13 @@ pub struct CompleteRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("ref"), &self.r#ref)?;
         __m.serialize_entry(&__rt::Plain("argument"), &self.argument)?;
-        if let Some(v) = &self.context {
-            __m.serialize_entry(&__rt::Plain("context"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("context"), &self.context)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1544,15 +1401,9 @@ impl CompleteRequestParams {
 }
 impl __rt::Unknowns for CompleteRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("ref");
-        __rt::Unknowns::collect_unknowns(&self.r#ref, at, out);
-        at.pop();
-        at.push("argument");
-        __rt::Unknowns::collect_unknowns(&self.argument, at, out);
-        at.pop();
-        at.push("context");
-        __rt::Unknowns::collect_unknowns(&self.context, at, out);
-        at.pop();
+        __rt::member_unknowns("ref", &self.r#ref, at, out);
+        __rt::member_unknowns("argument", &self.argument, at, out);
+        __rt::member_unknowns("context", &self.context, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1578,10 +1429,7 @@ impl From<ResourceTemplateReference> for CompleteRequestParamsRef {
     }
 }
 impl __rt::serde::Serialize for CompleteRequestParamsRef {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CompleteRequestParamsRef::Prompt(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -1640,10 +1488,7 @@ pub struct CompleteRequestParamsArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
@@ -1678,15 +1523,10 @@ pub struct CompleteRequestParamsContext {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteRequestParamsContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1732,15 +1572,10 @@ pub struct CompleteResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __m.serialize_entry(&__rt::Plain("completion"), &self.completion)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
@@ -1770,9 +1605,7 @@ impl CompleteResult {
 }
 impl __rt::Unknowns for CompleteResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("completion");
-        __rt::Unknowns::collect_unknowns(&self.completion, at, out);
-        at.pop();
+        __rt::member_unknowns("completion", &self.completion, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1790,19 +1623,12 @@ pub struct CompleteResultCompletion {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CompleteResultCompletion {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("values"), &self.values)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.has_more {
-            __m.serialize_entry(&__rt::Plain("hasMore"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("hasMore"), &self.has_more)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -1852,10 +1678,7 @@ impl CompleteResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for CompleteResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -1878,12 +1701,8 @@ impl CompleteResultResponse {
 }
 impl __rt::Unknowns for CompleteResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -1930,10 +1749,7 @@ impl From<EmbeddedResource> for ContentBlock {
     }
 }
 impl __rt::serde::Serialize for ContentBlock {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ContentBlock::Text(v) => __rt::serde::Serialize::serialize(v, s),
             ContentBlock::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1985,10 +1801,7 @@ impl CreateMessageRequest {
     pub const METHOD: &'static str = "sampling/createMessage";
 }
 impl __rt::serde::Serialize for CreateMessageRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -2012,9 +1825,7 @@ impl CreateMessageRequest {
 }
 impl __rt::Unknowns for CreateMessageRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2056,38 +1867,35 @@ pub struct CreateMessageRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
-        if let Some(v) = &self.model_preferences {
-            __m.serialize_entry(&__rt::Plain("modelPreferences"), v)?;
-        }
-        if let Some(v) = &self.system_prompt {
-            __m.serialize_entry(&__rt::Plain("systemPrompt"), v)?;
-        }
-        if let Some(v) = &self.include_context {
-            __m.serialize_entry(&__rt::Plain("includeContext"), v)?;
-        }
-        if let Some(v) = &self.temperature {
-            __m.serialize_entry(&__rt::Plain("temperature"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("modelPreferences"),
+            &self.model_preferences,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("systemPrompt"),
+            &self.system_prompt,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("includeContext"),
+            &self.include_context,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("temperature"), &self.temperature)?;
         __m.serialize_entry(&__rt::Plain("maxTokens"), &self.max_tokens)?;
-        if let Some(v) = &self.stop_sequences {
-            __m.serialize_entry(&__rt::Plain("stopSequences"), v)?;
-        }
-        if let Some(v) = &self.metadata {
-            __m.serialize_entry(&__rt::Plain("metadata"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
-        if let Some(v) = &self.tool_choice {
-            __m.serialize_entry(&__rt::Plain("toolChoice"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("stopSequences"),
+            &self.stop_sequences,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("metadata"), &self.metadata)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("toolChoice"), &self.tool_choice)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2164,21 +1972,11 @@ impl CreateMessageRequestParams {
 }
 impl __rt::Unknowns for CreateMessageRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
-        at.push("modelPreferences");
-        __rt::Unknowns::collect_unknowns(&self.model_preferences, at, out);
-        at.pop();
-        at.push("metadata");
-        __rt::Unknowns::collect_unknowns(&self.metadata, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
-        at.push("toolChoice");
-        __rt::Unknowns::collect_unknowns(&self.tool_choice, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
+        __rt::member_unknowns("modelPreferences", &self.model_preferences, at, out);
+        __rt::member_unknowns("metadata", &self.metadata, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
+        __rt::member_unknowns("toolChoice", &self.tool_choice, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2219,10 +2017,7 @@ impl ::core::fmt::Display for CreateMessageRequestParamsIncludeContext {
     }
 }
 impl __rt::serde::Serialize for CreateMessageRequestParamsIncludeContext {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -2258,21 +2053,14 @@ pub struct CreateMessageResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for CreateMessageResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("model"), &self.model)?;
-        if let Some(v) = &self.stop_reason {
-            __m.serialize_entry(&__rt::Plain("stopReason"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("stopReason"), &self.stop_reason)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2309,9 +2097,7 @@ impl CreateMessageResult {
 }
 impl __rt::Unknowns for CreateMessageResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2360,10 +2146,7 @@ impl From<ToolResultContent> for CreateMessageResultContent {
     }
 }
 impl __rt::serde::Serialize for CreateMessageResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             CreateMessageResultContent::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -2459,10 +2242,7 @@ impl DiscoverRequest {
     pub const METHOD: &'static str = "server/discover";
 }
 impl __rt::serde::Serialize for DiscoverRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -2486,12 +2266,8 @@ impl DiscoverRequest {
 }
 impl __rt::Unknowns for DiscoverRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2545,15 +2321,10 @@ pub struct DiscoverResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for DiscoverResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
@@ -2562,9 +2333,11 @@ impl __rt::serde::Serialize for DiscoverResult {
             &self.supported_versions,
         )?;
         __m.serialize_entry(&__rt::Plain("capabilities"), &self.capabilities)?;
-        if let Some(v) = &self.instructions {
-            __m.serialize_entry(&__rt::Plain("instructions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("instructions"),
+            &self.instructions,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2605,9 +2378,7 @@ impl DiscoverResult {
 }
 impl __rt::Unknowns for DiscoverResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("capabilities");
-        __rt::Unknowns::collect_unknowns(&self.capabilities, at, out);
-        at.pop();
+        __rt::member_unknowns("capabilities", &self.capabilities, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2648,10 +2419,7 @@ impl ::core::fmt::Display for DiscoverResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for DiscoverResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -2675,10 +2443,7 @@ impl DiscoverResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for DiscoverResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -2701,12 +2466,8 @@ impl DiscoverResultResponse {
 }
 impl __rt::Unknowns for DiscoverResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2724,10 +2485,7 @@ impl ElicitRequest {
     pub const METHOD: &'static str = "elicitation/create";
 }
 impl __rt::serde::Serialize for ElicitRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("elicitation/create"))?;
@@ -2748,9 +2506,7 @@ impl ElicitRequest {
 }
 impl __rt::Unknowns for ElicitRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2769,15 +2525,10 @@ pub struct ElicitRequestFormParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitRequestFormParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.mode {
-            __m.serialize_entry(&__rt::Plain("mode"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mode"), &self.mode)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
         __m.serialize_entry(&__rt::Plain("requestedSchema"), &self.requested_schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
@@ -2807,9 +2558,7 @@ impl ElicitRequestFormParams {
 }
 impl __rt::Unknowns for ElicitRequestFormParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requestedSchema");
-        __rt::Unknowns::collect_unknowns(&self.requested_schema, at, out);
-        at.pop();
+        __rt::member_unknowns("requestedSchema", &self.requested_schema, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2837,10 +2586,7 @@ impl ::core::fmt::Display for ElicitRequestFormParamsMode {
     }
 }
 impl __rt::serde::Serialize for ElicitRequestFormParamsMode {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -2867,20 +2613,13 @@ impl ElicitRequestFormParamsRequestedSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ElicitRequestFormParamsRequestedSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.schema {
-            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("$schema"), &self.schema)?;
         __m.serialize_entry(&__rt::Plain("properties"), &self.properties)?;
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -2911,9 +2650,7 @@ impl ElicitRequestFormParamsRequestedSchema {
 }
 impl __rt::Unknowns for ElicitRequestFormParamsRequestedSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("properties");
-        __rt::Unknowns::collect_unknowns(&self.properties, at, out);
-        at.pop();
+        __rt::member_unknowns("properties", &self.properties, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -2939,10 +2676,7 @@ impl From<ElicitRequestUrlParams> for ElicitRequestParams {
     }
 }
 impl __rt::serde::Serialize for ElicitRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ElicitRequestParams::Form(v) => __rt::serde::Serialize::serialize(v, s),
             ElicitRequestParams::Url(v) => __rt::serde::Serialize::serialize(v, s),
@@ -2987,10 +2721,7 @@ impl ElicitRequestUrlParams {
     pub const MODE: &'static str = "url";
 }
 impl __rt::serde::Serialize for ElicitRequestUrlParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("mode"), &__rt::Plain("url"))?;
@@ -3033,16 +2764,11 @@ pub struct ElicitResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ElicitResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("action"), &self.action)?;
-        if let Some(v) = &self.content {
-            __m.serialize_entry(&__rt::Plain("content"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("content"), &self.content)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3069,9 +2795,7 @@ impl ElicitResult {
 }
 impl __rt::Unknowns for ElicitResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3110,10 +2834,7 @@ impl ::core::fmt::Display for ElicitResultAction {
     }
 }
 impl __rt::serde::Serialize for ElicitResultAction {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -3135,10 +2856,7 @@ pub enum ElicitResultContentValue {
     Boolean(bool),
 }
 impl __rt::serde::Serialize for ElicitResultContentValue {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ElicitResultContentValue::Array(v) => __rt::serde::Serialize::serialize(v, s),
             ElicitResultContentValue::String(v) => {
@@ -3206,20 +2924,13 @@ impl EmbeddedResource {
     pub const TYPE: &'static str = "resource";
 }
 impl __rt::serde::Serialize for EmbeddedResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource"))?;
         __m.serialize_entry(&__rt::Plain("resource"), &self.resource)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3250,12 +2961,8 @@ impl EmbeddedResource {
 }
 impl __rt::Unknowns for EmbeddedResource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resource");
-        __rt::Unknowns::collect_unknowns(&self.resource, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("resource", &self.resource, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3279,10 +2986,7 @@ impl From<BlobResourceContents> for EmbeddedResourceResource {
     }
 }
 impl __rt::serde::Serialize for EmbeddedResourceResource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EmbeddedResourceResource::Text(v) => __rt::serde::Serialize::serialize(v, s),
             EmbeddedResourceResource::Blob(v) => __rt::serde::Serialize::serialize(v, s),
@@ -3353,10 +3057,7 @@ impl From<LegacyTitledEnumSchema> for EnumSchema {
     }
 }
 impl __rt::serde::Serialize for EnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             EnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -3428,17 +3129,12 @@ pub struct Error {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Error {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3484,10 +3180,7 @@ impl GetPromptRequest {
     pub const METHOD: &'static str = "prompts/get";
 }
 impl __rt::serde::Serialize for GetPromptRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3514,12 +3207,8 @@ impl GetPromptRequest {
 }
 impl __rt::Unknowns for GetPromptRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3541,23 +3230,22 @@ pub struct GetPromptRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
-        if let Some(v) = &self.input_responses {
-            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
-        }
-        if let Some(v) = &self.request_state {
-            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("inputResponses"),
+            &self.input_responses,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("requestState"),
+            &self.request_state,
+        )?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3596,9 +3284,7 @@ impl GetPromptRequestParams {
 }
 impl __rt::Unknowns for GetPromptRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputResponses");
-        __rt::Unknowns::collect_unknowns(&self.input_responses, at, out);
-        at.pop();
+        __rt::member_unknowns("inputResponses", &self.input_responses, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3624,19 +3310,12 @@ pub struct GetPromptResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for GetPromptResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("messages"), &self.messages)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3669,9 +3348,7 @@ impl GetPromptResult {
 }
 impl __rt::Unknowns for GetPromptResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("messages");
-        __rt::Unknowns::collect_unknowns(&self.messages, at, out);
-        at.pop();
+        __rt::member_unknowns("messages", &self.messages, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3691,10 +3368,7 @@ impl GetPromptResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for GetPromptResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -3720,12 +3394,8 @@ impl GetPromptResultResponse {
 }
 impl __rt::Unknowns for GetPromptResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3749,10 +3419,7 @@ impl From<GetPromptResult> for GetPromptResultResponseResult {
     }
 }
 impl __rt::serde::Serialize for GetPromptResultResponseResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             GetPromptResultResponseResult::InputRequired(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -3803,16 +3470,11 @@ impl HeaderMismatchError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for HeaderMismatchError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry(&__rt::Plain("id"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -3837,12 +3499,8 @@ impl HeaderMismatchError {
 }
 impl __rt::Unknowns for HeaderMismatchError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -3862,17 +3520,12 @@ impl HeaderMismatchErrorError {
     pub const CODE: i64 = -32020i64;
 }
 impl __rt::serde::Serialize for HeaderMismatchErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32020i64)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -3930,22 +3583,13 @@ pub struct Icon {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icon {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("src"), &self.src)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.sizes {
-            __m.serialize_entry(&__rt::Plain("sizes"), v)?;
-        }
-        if let Some(v) = &self.theme {
-            __m.serialize_entry(&__rt::Plain("theme"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("sizes"), &self.sizes)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("theme"), &self.theme)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4015,10 +3659,7 @@ impl ::core::fmt::Display for IconTheme {
     }
 }
 impl __rt::serde::Serialize for IconTheme {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -4044,15 +3685,10 @@ pub struct Icons {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Icons {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4075,9 +3711,7 @@ impl Icons {
 }
 impl __rt::Unknowns for Icons {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4101,21 +3735,14 @@ impl ImageContent {
     pub const TYPE: &'static str = "image";
 }
 impl __rt::serde::Serialize for ImageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("image"))?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __m.serialize_entry(&__rt::Plain("mimeType"), &self.mime_type)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4147,9 +3774,7 @@ impl ImageContent {
 }
 impl __rt::Unknowns for ImageContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4190,26 +3815,15 @@ pub struct Implementation {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Implementation {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("version"), &self.version)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.website_url {
-            __m.serialize_entry(&__rt::Plain("websiteUrl"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("websiteUrl"), &self.website_url)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4255,9 +3869,7 @@ impl Implementation {
 }
 impl __rt::Unknowns for Implementation {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4290,10 +3902,7 @@ impl From<ElicitRequest> for InputRequest {
     }
 }
 impl __rt::serde::Serialize for InputRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             InputRequest::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
             InputRequest::ListRoots(v) => __rt::serde::Serialize::serialize(v, s),
@@ -4349,22 +3958,21 @@ impl InputRequiredResult {
     pub const RESULT_TYPE: &'static str = "input_required";
 }
 impl __rt::serde::Serialize for InputRequiredResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &__rt::Plain("input_required"))?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
-        if let Some(v) = &self.input_requests {
-            __m.serialize_entry(&__rt::Plain("inputRequests"), v)?;
-        }
-        if let Some(v) = &self.request_state {
-            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("inputRequests"),
+            &self.input_requests,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("requestState"),
+            &self.request_state,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4401,9 +4009,7 @@ impl InputRequiredResult {
 }
 impl __rt::Unknowns for InputRequiredResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputRequests");
-        __rt::Unknowns::collect_unknowns(&self.input_requests, at, out);
-        at.pop();
+        __rt::member_unknowns("inputRequests", &self.input_requests, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4434,10 +4040,7 @@ impl From<ElicitResult> for InputResponse {
     }
 }
 impl __rt::serde::Serialize for InputResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             InputResponse::CreateMessage(v) => __rt::serde::Serialize::serialize(v, s),
             InputResponse::ListRoots(v) => __rt::serde::Serialize::serialize(v, s),
@@ -4478,19 +4081,20 @@ pub struct InputResponseRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for InputResponseRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
-        if let Some(v) = &self.input_responses {
-            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
-        }
-        if let Some(v) = &self.request_state {
-            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("inputResponses"),
+            &self.input_responses,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("requestState"),
+            &self.request_state,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4521,9 +4125,7 @@ impl InputResponseRequestParams {
 }
 impl __rt::Unknowns for InputResponseRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputResponses");
-        __rt::Unknowns::collect_unknowns(&self.input_responses, at, out);
-        at.pop();
+        __rt::member_unknowns("inputResponses", &self.input_responses, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4547,17 +4149,12 @@ impl InternalError {
     pub const CODE: i64 = -32603i64;
 }
 impl __rt::serde::Serialize for InternalError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32603i64)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4609,17 +4206,12 @@ impl InvalidParamsError {
     pub const CODE: i64 = -32602i64;
 }
 impl __rt::serde::Serialize for InvalidParamsError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32602i64)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4662,17 +4254,12 @@ impl InvalidRequestError {
     pub const CODE: i64 = -32600i64;
 }
 impl __rt::serde::Serialize for InvalidRequestError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32600i64)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4721,16 +4308,11 @@ impl JsonRpcErrorResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcErrorResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry(&__rt::Plain("id"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -4755,12 +4337,8 @@ impl JsonRpcErrorResponse {
 }
 impl __rt::Unknowns for JsonRpcErrorResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4798,10 +4376,7 @@ impl From<JsonRpcErrorResponse> for JsonRpcMessage {
     }
 }
 impl __rt::serde::Serialize for JsonRpcMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcMessage::Request(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcMessage::Notification(v) => __rt::serde::Serialize::serialize(v, s),
@@ -4847,17 +4422,12 @@ impl JsonRpcNotification {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4902,18 +4472,13 @@ impl JsonRpcRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -4938,9 +4503,7 @@ impl JsonRpcRequest {
 }
 impl __rt::Unknowns for JsonRpcRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -4964,10 +4527,7 @@ impl From<JsonRpcErrorResponse> for JsonRpcResponse {
     }
 }
 impl __rt::serde::Serialize for JsonRpcResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonRpcResponse::Result(v) => __rt::serde::Serialize::serialize(v, s),
             JsonRpcResponse::Error(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5005,10 +4565,7 @@ impl JsonRpcResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for JsonRpcResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5031,12 +4588,8 @@ impl JsonRpcResultResponse {
 }
 impl __rt::Unknowns for JsonRpcResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5061,10 +4614,7 @@ impl From<JsonObject> for JsonValue {
     }
 }
 impl __rt::serde::Serialize for JsonValue {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             JsonValue::Object(v) => __rt::serde::Serialize::serialize(v, s),
             JsonValue::Array(v) => __rt::serde::Serialize::serialize(v, s),
@@ -5139,26 +4689,15 @@ impl LegacyTitledEnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for LegacyTitledEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
-        if let Some(v) = &self.enum_names {
-            __m.serialize_entry(&__rt::Plain("enumNames"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("enumNames"), &self.enum_names)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -5224,10 +4763,7 @@ impl ListPromptsRequest {
     pub const METHOD: &'static str = "prompts/list";
 }
 impl __rt::serde::Serialize for ListPromptsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5254,12 +4790,8 @@ impl ListPromptsRequest {
 }
 impl __rt::Unknowns for ListPromptsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5306,19 +4838,12 @@ pub struct ListPromptsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListPromptsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
         __m.serialize_entry(&__rt::Plain("prompts"), &self.prompts)?;
@@ -5360,9 +4885,7 @@ impl ListPromptsResult {
 }
 impl __rt::Unknowns for ListPromptsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5403,10 +4926,7 @@ impl ::core::fmt::Display for ListPromptsResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for ListPromptsResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -5430,10 +4950,7 @@ impl ListPromptsResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for ListPromptsResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5456,12 +4973,8 @@ impl ListPromptsResultResponse {
 }
 impl __rt::Unknowns for ListPromptsResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5483,10 +4996,7 @@ impl ListResourceTemplatesRequest {
     pub const METHOD: &'static str = "resources/templates/list";
 }
 impl __rt::serde::Serialize for ListResourceTemplatesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5516,12 +5026,8 @@ impl ListResourceTemplatesRequest {
 }
 impl __rt::Unknowns for ListResourceTemplatesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5568,19 +5074,12 @@ pub struct ListResourceTemplatesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
         __m.serialize_entry(
@@ -5625,9 +5124,7 @@ impl ListResourceTemplatesResult {
 }
 impl __rt::Unknowns for ListResourceTemplatesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resourceTemplates");
-        __rt::Unknowns::collect_unknowns(&self.resource_templates, at, out);
-        at.pop();
+        __rt::member_unknowns("resourceTemplates", &self.resource_templates, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5668,10 +5165,7 @@ impl ::core::fmt::Display for ListResourceTemplatesResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -5695,10 +5189,7 @@ impl ListResourceTemplatesResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for ListResourceTemplatesResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5724,12 +5215,8 @@ impl ListResourceTemplatesResultResponse {
 }
 impl __rt::Unknowns for ListResourceTemplatesResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5751,10 +5238,7 @@ impl ListResourcesRequest {
     pub const METHOD: &'static str = "resources/list";
 }
 impl __rt::serde::Serialize for ListResourcesRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5781,12 +5265,8 @@ impl ListResourcesRequest {
 }
 impl __rt::Unknowns for ListResourcesRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5833,19 +5313,12 @@ pub struct ListResourcesResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListResourcesResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
         __m.serialize_entry(&__rt::Plain("resources"), &self.resources)?;
@@ -5887,9 +5360,7 @@ impl ListResourcesResult {
 }
 impl __rt::Unknowns for ListResourcesResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
+        __rt::member_unknowns("resources", &self.resources, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -5930,10 +5401,7 @@ impl ::core::fmt::Display for ListResourcesResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for ListResourcesResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -5957,10 +5425,7 @@ impl ListResourcesResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for ListResourcesResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -5986,12 +5451,8 @@ impl ListResourcesResultResponse {
 }
 impl __rt::Unknowns for ListResourcesResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6015,16 +5476,11 @@ impl ListRootsRequest {
     pub const METHOD: &'static str = "roots/list";
 }
 impl __rt::serde::Serialize for ListRootsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("roots/list"))?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6047,9 +5503,7 @@ impl ListRootsRequest {
 }
 impl __rt::Unknowns for ListRootsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6063,15 +5517,10 @@ pub struct ListRootsRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6109,10 +5558,7 @@ pub struct ListRootsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListRootsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("roots"), &self.roots)?;
@@ -6132,9 +5578,7 @@ impl ListRootsResult {
 }
 impl __rt::Unknowns for ListRootsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("roots");
-        __rt::Unknowns::collect_unknowns(&self.roots, at, out);
-        at.pop();
+        __rt::member_unknowns("roots", &self.roots, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6156,10 +5600,7 @@ impl ListToolsRequest {
     pub const METHOD: &'static str = "tools/list";
 }
 impl __rt::serde::Serialize for ListToolsRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -6186,12 +5627,8 @@ impl ListToolsRequest {
 }
 impl __rt::Unknowns for ListToolsRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6238,19 +5675,12 @@ pub struct ListToolsResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ListToolsResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
         __m.serialize_entry(&__rt::Plain("tools"), &self.tools)?;
@@ -6292,9 +5722,7 @@ impl ListToolsResult {
 }
 impl __rt::Unknowns for ListToolsResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
+        __rt::member_unknowns("tools", &self.tools, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6335,10 +5763,7 @@ impl ::core::fmt::Display for ListToolsResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for ListToolsResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -6362,10 +5787,7 @@ impl ListToolsResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for ListToolsResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -6388,12 +5810,8 @@ impl ListToolsResultResponse {
 }
 impl __rt::Unknowns for ListToolsResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6452,10 +5870,7 @@ impl ::core::fmt::Display for LoggingLevel {
     }
 }
 impl __rt::serde::Serialize for LoggingLevel {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -6479,10 +5894,7 @@ impl LoggingMessageNotification {
     pub const METHOD: &'static str = "notifications/message";
 }
 impl __rt::serde::Serialize for LoggingMessageNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -6507,9 +5919,7 @@ impl LoggingMessageNotification {
 }
 impl __rt::Unknowns for LoggingMessageNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6529,19 +5939,12 @@ pub struct LoggingMessageNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for LoggingMessageNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("level"), &self.level)?;
-        if let Some(v) = &self.logger {
-            __m.serialize_entry(&__rt::Plain("logger"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("logger"), &self.logger)?;
         __m.serialize_entry(&__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6613,17 +6016,12 @@ impl MethodNotFoundError {
     pub const CODE: i64 = -32601i64;
 }
 impl __rt::serde::Serialize for MethodNotFoundError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32601i64)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6668,16 +6066,11 @@ impl MissingRequiredClientCapabilityError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for MissingRequiredClientCapabilityError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry(&__rt::Plain("id"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -6702,12 +6095,8 @@ impl MissingRequiredClientCapabilityError {
 }
 impl __rt::Unknowns for MissingRequiredClientCapabilityError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6721,10 +6110,7 @@ pub struct MissingRequiredClientCapabilityErrorErrorData {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorErrorData {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(
@@ -6747,9 +6133,12 @@ impl MissingRequiredClientCapabilityErrorErrorData {
 }
 impl __rt::Unknowns for MissingRequiredClientCapabilityErrorErrorData {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("requiredCapabilities");
-        __rt::Unknowns::collect_unknowns(&self.required_capabilities, at, out);
-        at.pop();
+        __rt::member_unknowns(
+            "requiredCapabilities",
+            &self.required_capabilities,
+            at,
+            out,
+        );
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6769,10 +6158,7 @@ impl MissingRequiredClientCapabilityErrorError {
     pub const CODE: i64 = -32021i64;
 }
 impl __rt::serde::Serialize for MissingRequiredClientCapabilityErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32021i64)?;
@@ -6798,9 +6184,7 @@ impl MissingRequiredClientCapabilityErrorError {
 }
 impl __rt::Unknowns for MissingRequiredClientCapabilityErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("data");
-        __rt::Unknowns::collect_unknowns(&self.data, at, out);
-        at.pop();
+        __rt::member_unknowns("data", &self.data, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6825,15 +6209,10 @@ pub struct ModelHint {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelHint {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6897,24 +6276,25 @@ pub struct ModelPreferences {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ModelPreferences {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.hints {
-            __m.serialize_entry(&__rt::Plain("hints"), v)?;
-        }
-        if let Some(v) = &self.cost_priority {
-            __m.serialize_entry(&__rt::Plain("costPriority"), v)?;
-        }
-        if let Some(v) = &self.speed_priority {
-            __m.serialize_entry(&__rt::Plain("speedPriority"), v)?;
-        }
-        if let Some(v) = &self.intelligence_priority {
-            __m.serialize_entry(&__rt::Plain("intelligencePriority"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("hints"), &self.hints)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("costPriority"),
+            &self.cost_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("speedPriority"),
+            &self.speed_priority,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("intelligencePriority"),
+            &self.intelligence_priority,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -6958,9 +6338,7 @@ impl ModelPreferences {
 }
 impl __rt::Unknowns for ModelPreferences {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("hints");
-        __rt::Unknowns::collect_unknowns(&self.hints, at, out);
-        at.pop();
+        __rt::member_unknowns("hints", &self.hints, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -6984,10 +6362,7 @@ impl From<TitledMultiSelectEnumSchema> for MultiSelectEnumSchema {
     }
 }
 impl __rt::serde::Serialize for MultiSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             MultiSelectEnumSchema::UntitledMultiSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -7033,16 +6408,11 @@ pub struct Notification {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Notification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7088,18 +6458,14 @@ pub struct NotificationMetaObject {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationMetaObject {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.subscription_id {
-            __m.serialize_entry(
-                &__rt::Plain("io.modelcontextprotocol/subscriptionId"),
-                v,
-            )?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("io.modelcontextprotocol/subscriptionId"),
+            &self.subscription_id,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7122,9 +6488,12 @@ impl NotificationMetaObject {
 }
 impl __rt::Unknowns for NotificationMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("io.modelcontextprotocol/subscriptionId");
-        __rt::Unknowns::collect_unknowns(&self.subscription_id, at, out);
-        at.pop();
+        __rt::member_unknowns(
+            "io.modelcontextprotocol/subscriptionId",
+            &self.subscription_id,
+            at,
+            out,
+        );
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7138,15 +6507,10 @@ pub struct NotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7192,28 +6556,15 @@ pub struct NumberSchema {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for NumberSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.minimum {
-            __m.serialize_entry(&__rt::Plain("minimum"), v)?;
-        }
-        if let Some(v) = &self.maximum {
-            __m.serialize_entry(&__rt::Plain("maximum"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minimum"), &self.minimum)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maximum"), &self.maximum)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7296,10 +6647,7 @@ impl ::core::fmt::Display for NumberSchemaType {
     }
 }
 impl __rt::serde::Serialize for NumberSchemaType {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -7325,10 +6673,7 @@ impl PaginatedRequest {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for PaginatedRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -7357,12 +6702,8 @@ impl PaginatedRequest {
 }
 impl __rt::Unknowns for PaginatedRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7379,16 +6720,11 @@ pub struct PaginatedRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
-        if let Some(v) = &self.cursor {
-            __m.serialize_entry(&__rt::Plain("cursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("cursor"), &self.cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7436,19 +6772,12 @@ pub struct PaginatedResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PaginatedResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
-        if let Some(v) = &self.next_cursor {
-            __m.serialize_entry(&__rt::Plain("nextCursor"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("nextCursor"), &self.next_cursor)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7498,17 +6827,12 @@ impl ParseError {
     pub const CODE: i64 = -32700i64;
 }
 impl __rt::serde::Serialize for ParseError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32700i64)?;
         __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
-        if let Some(v) = &self.data {
-            __m.serialize_entry(&__rt::Plain("data"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("data"), &self.data)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7600,10 +6924,7 @@ impl From<LegacyTitledEnumSchema> for PrimitiveSchemaDefinition {
     }
 }
 impl __rt::serde::Serialize for PrimitiveSchemaDefinition {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             PrimitiveSchemaDefinition::String(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -7716,10 +7037,7 @@ impl ProgressNotification {
     pub const METHOD: &'static str = "notifications/progress";
 }
 impl __rt::serde::Serialize for ProgressNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -7744,9 +7062,7 @@ impl ProgressNotification {
 }
 impl __rt::Unknowns for ProgressNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7768,23 +7084,14 @@ pub struct ProgressNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ProgressNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("progressToken"), &self.progress_token)?;
         __m.serialize_entry(&__rt::Plain("progress"), &self.progress)?;
-        if let Some(v) = &self.total {
-            __m.serialize_entry(&__rt::Plain("total"), v)?;
-        }
-        if let Some(v) = &self.message {
-            __m.serialize_entry(&__rt::Plain("message"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("total"), &self.total)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("message"), &self.message)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7826,9 +7133,7 @@ impl ProgressNotificationParams {
 }
 impl __rt::Unknowns for ProgressNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -7842,10 +7147,7 @@ pub enum ProgressToken {
     Integer(i64),
 }
 impl __rt::serde::Serialize for ProgressToken {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ProgressToken::String(v) => __rt::serde::Serialize::serialize(v, s),
             ProgressToken::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -7919,28 +7221,15 @@ pub struct Prompt {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Prompt {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.arguments {
-            __m.serialize_entry(&__rt::Plain("arguments"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("arguments"), &self.arguments)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -7992,12 +7281,8 @@ impl Prompt {
 }
 impl __rt::Unknowns for Prompt {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("arguments");
-        __rt::Unknowns::collect_unknowns(&self.arguments, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("arguments", &self.arguments, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8022,22 +7307,13 @@ pub struct PromptArgument {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptArgument {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.required {
-            __m.serialize_entry(&__rt::Plain("required"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("required"), &self.required)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8094,10 +7370,7 @@ impl PromptListChangedNotification {
     pub const METHOD: &'static str = "notifications/prompts/list_changed";
 }
 impl __rt::serde::Serialize for PromptListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -8105,9 +7378,7 @@ impl __rt::serde::Serialize for PromptListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/prompts/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8130,9 +7401,7 @@ impl PromptListChangedNotification {
 }
 impl __rt::Unknowns for PromptListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8151,10 +7420,7 @@ pub struct PromptMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for PromptMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
@@ -8176,9 +7442,7 @@ impl PromptMessage {
 }
 impl __rt::Unknowns for PromptMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8203,17 +7467,12 @@ impl PromptReference {
     pub const TYPE: &'static str = "ref/prompt";
 }
 impl __rt::serde::Serialize for PromptReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/prompt"))?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8258,10 +7517,7 @@ impl ReadResourceRequest {
     pub const METHOD: &'static str = "resources/read";
 }
 impl __rt::serde::Serialize for ReadResourceRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -8288,12 +7544,8 @@ impl ReadResourceRequest {
 }
 impl __rt::Unknowns for ReadResourceRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8313,20 +7565,21 @@ pub struct ReadResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.input_responses {
-            __m.serialize_entry(&__rt::Plain("inputResponses"), v)?;
-        }
-        if let Some(v) = &self.request_state {
-            __m.serialize_entry(&__rt::Plain("requestState"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("inputResponses"),
+            &self.input_responses,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("requestState"),
+            &self.request_state,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8358,9 +7611,7 @@ impl ReadResourceRequestParams {
 }
 impl __rt::Unknowns for ReadResourceRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("inputResponses");
-        __rt::Unknowns::collect_unknowns(&self.input_responses, at, out);
-        at.pop();
+        __rt::member_unknowns("inputResponses", &self.input_responses, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8404,15 +7655,10 @@ pub struct ReadResourceResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ReadResourceResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __m.serialize_entry(&__rt::Plain("ttlMs"), &self.ttl_ms)?;
         __m.serialize_entry(&__rt::Plain("cacheScope"), &self.cache_scope)?;
@@ -8448,9 +7694,7 @@ impl ReadResourceResult {
 }
 impl __rt::Unknowns for ReadResourceResult {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("contents");
-        __rt::Unknowns::collect_unknowns(&self.contents, at, out);
-        at.pop();
+        __rt::member_unknowns("contents", &self.contents, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8491,10 +7735,7 @@ impl ::core::fmt::Display for ReadResourceResultCacheScope {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultCacheScope {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -8522,10 +7763,7 @@ impl From<BlobResourceContents> for ReadResourceResultContentsItem {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultContentsItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ReadResourceResultContentsItem::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -8571,10 +7809,7 @@ impl ReadResourceResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for ReadResourceResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -8600,12 +7835,8 @@ impl ReadResourceResultResponse {
 }
 impl __rt::Unknowns for ReadResourceResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8629,10 +7860,7 @@ impl From<ReadResourceResult> for ReadResourceResultResponseResult {
     }
 }
 impl __rt::serde::Serialize for ReadResourceResultResponseResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ReadResourceResultResponseResult::InputRequired(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -8678,16 +7906,11 @@ pub struct Request {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Request {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("method"), &self.method)?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8724,10 +7947,7 @@ pub enum RequestId {
     Integer(i64),
 }
 impl __rt::serde::Serialize for RequestId {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             RequestId::String(v) => __rt::serde::Serialize::serialize(v, s),
             RequestId::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -8809,29 +8029,32 @@ pub struct RequestMetaObject {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestMetaObject {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.progress_token {
-            __m.serialize_entry(&__rt::Plain("progressToken"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("progressToken"),
+            &self.progress_token,
+        )?;
         __m.serialize_entry(
             &__rt::Plain("io.modelcontextprotocol/protocolVersion"),
             &self.protocol_version,
         )?;
-        if let Some(v) = &self.client_info {
-            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/clientInfo"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("io.modelcontextprotocol/clientInfo"),
+            &self.client_info,
+        )?;
         __m.serialize_entry(
             &__rt::Plain("io.modelcontextprotocol/clientCapabilities"),
             &self.client_capabilities,
         )?;
-        if let Some(v) = &self.log_level {
-            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/logLevel"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("io.modelcontextprotocol/logLevel"),
+            &self.log_level,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -8873,15 +8096,19 @@ impl RequestMetaObject {
 }
 impl __rt::Unknowns for RequestMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("progressToken");
-        __rt::Unknowns::collect_unknowns(&self.progress_token, at, out);
-        at.pop();
-        at.push("io.modelcontextprotocol/clientInfo");
-        __rt::Unknowns::collect_unknowns(&self.client_info, at, out);
-        at.pop();
-        at.push("io.modelcontextprotocol/clientCapabilities");
-        __rt::Unknowns::collect_unknowns(&self.client_capabilities, at, out);
-        at.pop();
+        __rt::member_unknowns("progressToken", &self.progress_token, at, out);
+        __rt::member_unknowns(
+            "io.modelcontextprotocol/clientInfo",
+            &self.client_info,
+            at,
+            out,
+        );
+        __rt::member_unknowns(
+            "io.modelcontextprotocol/clientCapabilities",
+            &self.client_capabilities,
+            at,
+            out,
+        );
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -8895,10 +8122,7 @@ pub struct RequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for RequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
@@ -8964,35 +8188,18 @@ pub struct Resource {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Resource {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9059,12 +8266,8 @@ impl Resource {
 }
 impl __rt::Unknowns for Resource {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9082,19 +8285,12 @@ pub struct ResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9177,36 +8373,19 @@ impl ResourceLink {
     pub const TYPE: &'static str = "resource_link";
 }
 impl __rt::serde::Serialize for ResourceLink {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("resource_link"))?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.size {
-            __m.serialize_entry(&__rt::Plain("size"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("size"), &self.size)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9273,12 +8452,8 @@ impl ResourceLink {
 }
 impl __rt::Unknowns for ResourceLink {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9298,10 +8473,7 @@ impl ResourceListChangedNotification {
     pub const METHOD: &'static str = "notifications/resources/list_changed";
 }
 impl __rt::serde::Serialize for ResourceListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -9309,9 +8481,7 @@ impl __rt::serde::Serialize for ResourceListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/resources/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9334,9 +8504,7 @@ impl ResourceListChangedNotification {
 }
 impl __rt::Unknowns for ResourceListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9352,10 +8520,7 @@ pub struct ResourceRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
@@ -9419,32 +8584,17 @@ pub struct ResourceTemplate {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceTemplate {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
         __m.serialize_entry(&__rt::Plain("uriTemplate"), &self.uri_template)?;
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9504,12 +8654,8 @@ impl ResourceTemplate {
 }
 impl __rt::Unknowns for ResourceTemplate {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9527,10 +8673,7 @@ impl ResourceTemplateReference {
     pub const TYPE: &'static str = "ref/resource";
 }
 impl __rt::serde::Serialize for ResourceTemplateReference {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("ref/resource"))?;
@@ -9570,10 +8713,7 @@ impl ResourceUpdatedNotification {
     pub const METHOD: &'static str = "notifications/resources/updated";
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -9598,9 +8738,7 @@ impl ResourceUpdatedNotification {
 }
 impl __rt::Unknowns for ResourceUpdatedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9616,15 +8754,10 @@ pub struct ResourceUpdatedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResourceUpdatedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9670,15 +8803,10 @@ pub struct McpResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for McpResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("resultType"), &self.result_type)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -9724,15 +8852,14 @@ pub struct ResultMetaObject {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ResultMetaObject {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.server_info {
-            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/serverInfo"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("io.modelcontextprotocol/serverInfo"),
+            &self.server_info,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9755,9 +8882,12 @@ impl ResultMetaObject {
 }
 impl __rt::Unknowns for ResultMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("io.modelcontextprotocol/serverInfo");
-        __rt::Unknowns::collect_unknowns(&self.server_info, at, out);
-        at.pop();
+        __rt::member_unknowns(
+            "io.modelcontextprotocol/serverInfo",
+            &self.server_info,
+            at,
+            out,
+        );
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9792,10 +8922,7 @@ impl ::core::fmt::Display for Role {
     }
 }
 impl __rt::serde::Serialize for Role {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -9821,19 +8948,12 @@ pub struct Root {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Root {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.name {
-            __m.serialize_entry(&__rt::Plain("name"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("name"), &self.name)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9881,17 +9001,12 @@ pub struct SamplingMessage {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SamplingMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("role"), &self.role)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -9919,9 +9034,7 @@ impl SamplingMessage {
 }
 impl __rt::Unknowns for SamplingMessage {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -9970,10 +9083,7 @@ impl From<ToolResultContent> for SamplingMessageContent {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContent::Text(v) => __rt::serde::Serialize::serialize(v, s),
             SamplingMessageContent::Image(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10071,10 +9181,7 @@ impl From<ToolResultContent> for SamplingMessageContentBlock {
     }
 }
 impl __rt::serde::Serialize for SamplingMessageContentBlock {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SamplingMessageContentBlock::Text(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -10167,33 +9274,20 @@ pub struct ServerCapabilities {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilities {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.experimental {
-            __m.serialize_entry(&__rt::Plain("experimental"), v)?;
-        }
-        if let Some(v) = &self.logging {
-            __m.serialize_entry(&__rt::Plain("logging"), v)?;
-        }
-        if let Some(v) = &self.completions {
-            __m.serialize_entry(&__rt::Plain("completions"), v)?;
-        }
-        if let Some(v) = &self.prompts {
-            __m.serialize_entry(&__rt::Plain("prompts"), v)?;
-        }
-        if let Some(v) = &self.resources {
-            __m.serialize_entry(&__rt::Plain("resources"), v)?;
-        }
-        if let Some(v) = &self.tools {
-            __m.serialize_entry(&__rt::Plain("tools"), v)?;
-        }
-        if let Some(v) = &self.extensions {
-            __m.serialize_entry(&__rt::Plain("extensions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("experimental"),
+            &self.experimental,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("logging"), &self.logging)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("completions"), &self.completions)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("prompts"), &self.prompts)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("resources"), &self.resources)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("tools"), &self.tools)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("extensions"), &self.extensions)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10264,27 +9358,13 @@ impl ServerCapabilities {
 }
 impl __rt::Unknowns for ServerCapabilities {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("experimental");
-        __rt::Unknowns::collect_unknowns(&self.experimental, at, out);
-        at.pop();
-        at.push("logging");
-        __rt::Unknowns::collect_unknowns(&self.logging, at, out);
-        at.pop();
-        at.push("completions");
-        __rt::Unknowns::collect_unknowns(&self.completions, at, out);
-        at.pop();
-        at.push("prompts");
-        __rt::Unknowns::collect_unknowns(&self.prompts, at, out);
-        at.pop();
-        at.push("resources");
-        __rt::Unknowns::collect_unknowns(&self.resources, at, out);
-        at.pop();
-        at.push("tools");
-        __rt::Unknowns::collect_unknowns(&self.tools, at, out);
-        at.pop();
-        at.push("extensions");
-        __rt::Unknowns::collect_unknowns(&self.extensions, at, out);
-        at.pop();
+        __rt::member_unknowns("experimental", &self.experimental, at, out);
+        __rt::member_unknowns("logging", &self.logging, at, out);
+        __rt::member_unknowns("completions", &self.completions, at, out);
+        __rt::member_unknowns("prompts", &self.prompts, at, out);
+        __rt::member_unknowns("resources", &self.resources, at, out);
+        __rt::member_unknowns("tools", &self.tools, at, out);
+        __rt::member_unknowns("extensions", &self.extensions, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -10298,15 +9378,10 @@ pub struct ServerCapabilitiesPrompts {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesPrompts {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10344,18 +9419,11 @@ pub struct ServerCapabilitiesResources {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesResources {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.subscribe {
-            __m.serialize_entry(&__rt::Plain("subscribe"), v)?;
-        }
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("subscribe"), &self.subscribe)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10398,15 +9466,10 @@ pub struct ServerCapabilitiesTools {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ServerCapabilitiesTools {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.list_changed {
-            __m.serialize_entry(&__rt::Plain("listChanged"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("listChanged"), &self.list_changed)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10496,10 +9559,7 @@ impl From<LoggingMessageNotification> for ServerNotification {
     }
 }
 impl __rt::serde::Serialize for ServerNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerNotification::Cancelled(v) => __rt::serde::Serialize::serialize(v, s),
             ServerNotification::Progress(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10670,10 +9730,7 @@ impl From<CompleteResult> for ServerResult {
     }
 }
 impl __rt::serde::Serialize for ServerResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             ServerResult::McpResult(v) => __rt::serde::Serialize::serialize(v, s),
             ServerResult::InputRequired(v) => __rt::serde::Serialize::serialize(v, s),
@@ -10757,10 +9814,7 @@ impl From<TitledSingleSelectEnumSchema> for SingleSelectEnumSchema {
     }
 }
 impl __rt::serde::Serialize for SingleSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self {
             SingleSelectEnumSchema::UntitledSingleSelectEnum(v) => {
                 __rt::serde::Serialize::serialize(v, s)
@@ -10818,31 +9872,16 @@ impl StringSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for StringSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_length {
-            __m.serialize_entry(&__rt::Plain("minLength"), v)?;
-        }
-        if let Some(v) = &self.max_length {
-            __m.serialize_entry(&__rt::Plain("maxLength"), v)?;
-        }
-        if let Some(v) = &self.format {
-            __m.serialize_entry(&__rt::Plain("format"), v)?;
-        }
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minLength"), &self.min_length)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxLength"), &self.max_length)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("format"), &self.format)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -10939,10 +9978,7 @@ impl ::core::fmt::Display for StringSchemaFormat {
     }
 }
 impl __rt::serde::Serialize for StringSchemaFormat {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -10971,24 +10007,29 @@ pub struct SubscriptionFilter {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionFilter {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.tools_list_changed {
-            __m.serialize_entry(&__rt::Plain("toolsListChanged"), v)?;
-        }
-        if let Some(v) = &self.prompts_list_changed {
-            __m.serialize_entry(&__rt::Plain("promptsListChanged"), v)?;
-        }
-        if let Some(v) = &self.resources_list_changed {
-            __m.serialize_entry(&__rt::Plain("resourcesListChanged"), v)?;
-        }
-        if let Some(v) = &self.resource_subscriptions {
-            __m.serialize_entry(&__rt::Plain("resourceSubscriptions"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("toolsListChanged"),
+            &self.tools_list_changed,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("promptsListChanged"),
+            &self.prompts_list_changed,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("resourcesListChanged"),
+            &self.resources_list_changed,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("resourceSubscriptions"),
+            &self.resource_subscriptions,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11060,10 +10101,7 @@ impl SubscriptionsAcknowledgedNotification {
     pub const METHOD: &'static str = "notifications/subscriptions/acknowledged";
 }
 impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -11088,9 +10126,7 @@ impl SubscriptionsAcknowledgedNotification {
 }
 impl __rt::Unknowns for SubscriptionsAcknowledgedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11109,15 +10145,10 @@ pub struct SubscriptionsAcknowledgedNotificationParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsAcknowledgedNotificationParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("notifications"), &self.notifications)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11142,9 +10173,7 @@ impl SubscriptionsAcknowledgedNotificationParams {
 }
 impl __rt::Unknowns for SubscriptionsAcknowledgedNotificationParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("notifications");
-        __rt::Unknowns::collect_unknowns(&self.notifications, at, out);
-        at.pop();
+        __rt::member_unknowns("notifications", &self.notifications, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11168,10 +10197,7 @@ impl SubscriptionsListenRequest {
     pub const METHOD: &'static str = "subscriptions/listen";
 }
 impl __rt::serde::Serialize for SubscriptionsListenRequest {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -11201,12 +10227,8 @@ impl SubscriptionsListenRequest {
 }
 impl __rt::Unknowns for SubscriptionsListenRequest {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11224,10 +10246,7 @@ pub struct SubscriptionsListenRequestParams {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsListenRequestParams {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
@@ -11252,9 +10271,7 @@ impl SubscriptionsListenRequestParams {
 }
 impl __rt::Unknowns for SubscriptionsListenRequestParams {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("notifications");
-        __rt::Unknowns::collect_unknowns(&self.notifications, at, out);
-        at.pop();
+        __rt::member_unknowns("notifications", &self.notifications, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11280,10 +10297,7 @@ pub struct SubscriptionsListenResult {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsListenResult {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("_meta"), &self.meta)?;
@@ -11338,15 +10352,14 @@ pub struct SubscriptionsListenResultMetaObject {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for SubscriptionsListenResultMetaObject {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.server_info {
-            __m.serialize_entry(&__rt::Plain("io.modelcontextprotocol/serverInfo"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("io.modelcontextprotocol/serverInfo"),
+            &self.server_info,
+        )?;
         __m.serialize_entry(
             &__rt::Plain("io.modelcontextprotocol/subscriptionId"),
             &self.subscription_id,
@@ -11374,12 +10387,18 @@ impl SubscriptionsListenResultMetaObject {
 }
 impl __rt::Unknowns for SubscriptionsListenResultMetaObject {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("io.modelcontextprotocol/serverInfo");
-        __rt::Unknowns::collect_unknowns(&self.server_info, at, out);
-        at.pop();
-        at.push("io.modelcontextprotocol/subscriptionId");
-        __rt::Unknowns::collect_unknowns(&self.subscription_id, at, out);
-        at.pop();
+        __rt::member_unknowns(
+            "io.modelcontextprotocol/serverInfo",
+            &self.server_info,
+            at,
+            out,
+        );
+        __rt::member_unknowns(
+            "io.modelcontextprotocol/subscriptionId",
+            &self.subscription_id,
+            at,
+            out,
+        );
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11400,10 +10419,7 @@ impl SubscriptionsListenResultResponse {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for SubscriptionsListenResultResponse {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -11429,12 +10445,8 @@ impl SubscriptionsListenResultResponse {
 }
 impl __rt::Unknowns for SubscriptionsListenResultResponse {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("result");
-        __rt::Unknowns::collect_unknowns(&self.result, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("result", &self.result, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11456,20 +10468,13 @@ impl TextContent {
     pub const TYPE: &'static str = "text";
 }
 impl __rt::serde::Serialize for TextContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11500,9 +10505,7 @@ impl TextContent {
 }
 impl __rt::Unknowns for TextContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11522,19 +10525,12 @@ pub struct TextResourceContents {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TextResourceContents {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("uri"), &self.uri)?;
-        if let Some(v) = &self.mime_type {
-            __m.serialize_entry(&__rt::Plain("mimeType"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mimeType"), &self.mime_type)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __m.serialize_entry(&__rt::Plain("text"), &self.text)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -11594,29 +10590,16 @@ impl TitledMultiSelectEnumSchema {
     pub const TYPE: &'static str = "array";
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_items {
-            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
-        }
-        if let Some(v) = &self.max_items {
-            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minItems"), &self.min_items)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxItems"), &self.max_items)?;
         __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11668,9 +10651,7 @@ impl TitledMultiSelectEnumSchema {
 }
 impl __rt::Unknowns for TitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("items");
-        __rt::Unknowns::collect_unknowns(&self.items, at, out);
-        at.pop();
+        __rt::member_unknowns("items", &self.items, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11686,10 +10667,7 @@ pub struct TitledMultiSelectEnumSchemaItemsAnyOfItem {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItemsAnyOfItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
@@ -11724,10 +10702,7 @@ pub struct TitledMultiSelectEnumSchemaItems {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledMultiSelectEnumSchemaItems {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("anyOf"), &self.any_of)?;
@@ -11747,9 +10722,7 @@ impl TitledMultiSelectEnumSchemaItems {
 }
 impl __rt::Unknowns for TitledMultiSelectEnumSchemaItems {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("anyOf");
-        __rt::Unknowns::collect_unknowns(&self.any_of, at, out);
-        at.pop();
+        __rt::member_unknowns("anyOf", &self.any_of, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11773,23 +10746,14 @@ impl TitledSingleSelectEnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("oneOf"), &self.one_of)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -11827,9 +10791,7 @@ impl TitledSingleSelectEnumSchema {
 }
 impl __rt::Unknowns for TitledSingleSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("oneOf");
-        __rt::Unknowns::collect_unknowns(&self.one_of, at, out);
-        at.pop();
+        __rt::member_unknowns("oneOf", &self.one_of, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -11845,10 +10807,7 @@ pub struct TitledSingleSelectEnumSchemaOneOfItem {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for TitledSingleSelectEnumSchemaOneOfItem {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("const"), &self.r#const)?;
@@ -11930,32 +10889,21 @@ pub struct Tool {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for Tool {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.icons {
-            __m.serialize_entry(&__rt::Plain("icons"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("icons"), &self.icons)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("inputSchema"), &self.input_schema)?;
-        if let Some(v) = &self.output_schema {
-            __m.serialize_entry(&__rt::Plain("outputSchema"), v)?;
-        }
-        if let Some(v) = &self.annotations {
-            __m.serialize_entry(&__rt::Plain("annotations"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("outputSchema"),
+            &self.output_schema,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("annotations"), &self.annotations)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12018,18 +10966,10 @@ impl Tool {
 }
 impl __rt::Unknowns for Tool {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("icons");
-        __rt::Unknowns::collect_unknowns(&self.icons, at, out);
-        at.pop();
-        at.push("inputSchema");
-        __rt::Unknowns::collect_unknowns(&self.input_schema, at, out);
-        at.pop();
-        at.push("outputSchema");
-        __rt::Unknowns::collect_unknowns(&self.output_schema, at, out);
-        at.pop();
-        at.push("annotations");
-        __rt::Unknowns::collect_unknowns(&self.annotations, at, out);
-        at.pop();
+        __rt::member_unknowns("icons", &self.icons, at, out);
+        __rt::member_unknowns("inputSchema", &self.input_schema, at, out);
+        __rt::member_unknowns("outputSchema", &self.output_schema, at, out);
+        __rt::member_unknowns("annotations", &self.annotations, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12060,16 +11000,11 @@ impl ToolInputSchema {
     pub const TYPE: &'static str = "object";
 }
 impl __rt::serde::Serialize for ToolInputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("object"))?;
-        if let Some(v) = &self.schema {
-            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("$schema"), &self.schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12106,15 +11041,10 @@ pub struct ToolOutputSchema {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolOutputSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.schema {
-            __m.serialize_entry(&__rt::Plain("$schema"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("$schema"), &self.schema)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12180,27 +11110,30 @@ pub struct ToolAnnotations {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolAnnotations {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.read_only_hint {
-            __m.serialize_entry(&__rt::Plain("readOnlyHint"), v)?;
-        }
-        if let Some(v) = &self.destructive_hint {
-            __m.serialize_entry(&__rt::Plain("destructiveHint"), v)?;
-        }
-        if let Some(v) = &self.idempotent_hint {
-            __m.serialize_entry(&__rt::Plain("idempotentHint"), v)?;
-        }
-        if let Some(v) = &self.open_world_hint {
-            __m.serialize_entry(&__rt::Plain("openWorldHint"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("readOnlyHint"),
+            &self.read_only_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("destructiveHint"),
+            &self.destructive_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("idempotentHint"),
+            &self.idempotent_hint,
+        )?;
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("openWorldHint"),
+            &self.open_world_hint,
+        )?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12267,15 +11200,10 @@ pub struct ToolChoice {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for ToolChoice {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
-        if let Some(v) = &self.mode {
-            __m.serialize_entry(&__rt::Plain("mode"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("mode"), &self.mode)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12336,10 +11264,7 @@ impl ::core::fmt::Display for ToolChoiceMode {
     }
 }
 impl __rt::serde::Serialize for ToolChoiceMode {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.as_str())
     }
 }
@@ -12363,10 +11288,7 @@ impl ToolListChangedNotification {
     pub const METHOD: &'static str = "notifications/tools/list_changed";
 }
 impl __rt::serde::Serialize for ToolListChangedNotification {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
@@ -12374,9 +11296,7 @@ impl __rt::serde::Serialize for ToolListChangedNotification {
             &__rt::Plain("method"),
             &__rt::Plain("notifications/tools/list_changed"),
         )?;
-        if let Some(v) = &self.params {
-            __m.serialize_entry(&__rt::Plain("params"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12399,9 +11319,7 @@ impl ToolListChangedNotification {
 }
 impl __rt::Unknowns for ToolListChangedNotification {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("params");
-        __rt::Unknowns::collect_unknowns(&self.params, at, out);
-        at.pop();
+        __rt::member_unknowns("params", &self.params, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12439,24 +11357,19 @@ impl ToolResultContent {
     pub const TYPE: &'static str = "tool_result";
 }
 impl __rt::serde::Serialize for ToolResultContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_result"))?;
         __m.serialize_entry(&__rt::Plain("toolUseId"), &self.tool_use_id)?;
         __m.serialize_entry(&__rt::Plain("content"), &self.content)?;
-        if let Some(v) = &self.structured_content {
-            __m.serialize_entry(&__rt::Plain("structuredContent"), v)?;
-        }
-        if let Some(v) = &self.is_error {
-            __m.serialize_entry(&__rt::Plain("isError"), v)?;
-        }
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(
+            &mut __m,
+            &__rt::Plain("structuredContent"),
+            &self.structured_content,
+        )?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("isError"), &self.is_error)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12495,9 +11408,7 @@ impl ToolResultContent {
 }
 impl __rt::Unknowns for ToolResultContent {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("content");
-        __rt::Unknowns::collect_unknowns(&self.content, at, out);
-        at.pop();
+        __rt::member_unknowns("content", &self.content, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12524,19 +11435,14 @@ impl ToolUseContent {
     pub const TYPE: &'static str = "tool_use";
 }
 impl __rt::serde::Serialize for ToolUseContent {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("tool_use"))?;
         __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("name"), &self.name)?;
         __m.serialize_entry(&__rt::Plain("input"), &self.input)?;
-        if let Some(v) = &self.meta {
-            __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12588,16 +11494,11 @@ impl UnsupportedProtocolVersionError {
     pub const JSONRPC: &'static str = "2.0";
 }
 impl __rt::serde::Serialize for UnsupportedProtocolVersionError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
-        if let Some(v) = &self.id {
-            __m.serialize_entry(&__rt::Plain("id"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("id"), &self.id)?;
         __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
@@ -12622,12 +11523,8 @@ impl UnsupportedProtocolVersionError {
 }
 impl __rt::Unknowns for UnsupportedProtocolVersionError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("id");
-        __rt::Unknowns::collect_unknowns(&self.id, at, out);
-        at.pop();
-        at.push("error");
-        __rt::Unknowns::collect_unknowns(&self.error, at, out);
-        at.pop();
+        __rt::member_unknowns("id", &self.id, at, out);
+        __rt::member_unknowns("error", &self.error, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12644,10 +11541,7 @@ pub struct UnsupportedProtocolVersionErrorErrorData {
     pub extra: __rt::Extra,
 }
 impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorErrorData {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("supported"), &self.supported)?;
@@ -12688,10 +11582,7 @@ impl UnsupportedProtocolVersionErrorError {
     pub const CODE: i64 = -32022i64;
 }
 impl __rt::serde::Serialize for UnsupportedProtocolVersionErrorError {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("code"), &-32022i64)?;
@@ -12717,9 +11608,7 @@ impl UnsupportedProtocolVersionErrorError {
 }
 impl __rt::Unknowns for UnsupportedProtocolVersionErrorError {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("data");
-        __rt::Unknowns::collect_unknowns(&self.data, at, out);
-        at.pop();
+        __rt::member_unknowns("data", &self.data, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12747,29 +11636,16 @@ impl UntitledMultiSelectEnumSchema {
     pub const TYPE: &'static str = "array";
 }
 impl __rt::serde::Serialize for UntitledMultiSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("array"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
-        if let Some(v) = &self.min_items {
-            __m.serialize_entry(&__rt::Plain("minItems"), v)?;
-        }
-        if let Some(v) = &self.max_items {
-            __m.serialize_entry(&__rt::Plain("maxItems"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("minItems"), &self.min_items)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("maxItems"), &self.max_items)?;
         __m.serialize_entry(&__rt::Plain("items"), &self.items)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -12821,9 +11697,7 @@ impl UntitledMultiSelectEnumSchema {
 }
 impl __rt::Unknowns for UntitledMultiSelectEnumSchema {
     fn collect_unknowns(&self, at: &mut __rt::JsonPath, out: &mut Vec<__rt::Unknown>) {
-        at.push("items");
-        __rt::Unknowns::collect_unknowns(&self.items, at, out);
-        at.pop();
+        __rt::member_unknowns("items", &self.items, at, out);
         __rt::unknown_value_members(&self.extra, at, out);
     }
 }
@@ -12841,10 +11715,7 @@ impl UntitledMultiSelectEnumSchemaItems {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for UntitledMultiSelectEnumSchemaItems {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
@@ -12888,23 +11759,14 @@ impl UntitledSingleSelectEnumSchema {
     pub const TYPE: &'static str = "string";
 }
 impl __rt::serde::Serialize for UntitledSingleSelectEnumSchema {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         use __rt::serde::ser::SerializeMap as _;
         let mut __m = s.serialize_map(None)?;
         __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("string"))?;
-        if let Some(v) = &self.title {
-            __m.serialize_entry(&__rt::Plain("title"), v)?;
-        }
-        if let Some(v) = &self.description {
-            __m.serialize_entry(&__rt::Plain("description"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("title"), &self.title)?;
+        __rt::serialize_some(&mut __m, &__rt::Plain("description"), &self.description)?;
         __m.serialize_entry(&__rt::Plain("enum"), &self.r#enum)?;
-        if let Some(v) = &self.default {
-            __m.serialize_entry(&__rt::Plain("default"), v)?;
-        }
+        __rt::serialize_some(&mut __m, &__rt::Plain("default"), &self.default)?;
         __rt::serialize_extra_value(&mut __m, &self.extra)?;
         __m.end()
     }
@@ -13113,9 +11975,7 @@ impl ClientMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else without an `id` (the member is optional in this revision) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -13126,7 +11986,7 @@ impl ClientMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ServerMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ServerMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -13143,10 +12003,7 @@ impl ClientMessage {
     }
 }
 impl __rt::serde::Serialize for ClientMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -13225,9 +12082,7 @@ impl ServerMessage {
         })
     }
     /// Decodes one message; when it cannot be decoded, the error says why and carries the error response to send back ([`DecodeError::into_reply`](__rt::DecodeError::into_reply)): to the request's id if it has one (`INVALID_PARAMS`), else without an `id` (the member is optional in this revision) (`PARSE_ERROR` for text that is not JSON, `INVALID_REQUEST`).
-    pub fn from_json(
-        text: &str,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         Self::from_json_awaiting(text, &())
     }
     /// [`from_json`](Self::from_json), with the results `awaiting` gives a type for
@@ -13238,7 +12093,7 @@ impl ServerMessage {
     pub fn from_json_awaiting(
         text: &str,
         awaiting: &dyn __rt::Awaits<RequestId>,
-    ) -> ::core::result::Result<Self, __rt::DecodeError<ClientMessage>> {
+    ) -> Result<Self, __rt::DecodeError<ClientMessage>> {
         __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting))
             .map_err(|e| {
                 let (id, code) = __rt::failed_message(text);
@@ -13255,10 +12110,7 @@ impl ServerMessage {
     }
 }
 impl __rt::serde::Serialize for ServerMessage {
-    fn serialize<S: __rt::serde::Serializer>(
-        &self,
-        s: S,
-    ) -> ::core::result::Result<S::Ok, S::Error> {
+    fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         #[allow(unused_imports)]
         use __rt::serde::ser::SerializeMap as _;
         match self {
@@ -13290,7 +12142,7 @@ impl __rt::RequestMethod for CallToolRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
+    ) -> Result<CallToolResultResponseResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13299,7 +12151,7 @@ impl __rt::RequestMethod for CallToolRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CallToolResultResponseResult, __rt::serde_json::Error> {
+    ) -> Result<CallToolResultResponseResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13325,9 +12177,7 @@ impl __rt::RequestMethod for CompleteRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<CompleteResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13336,7 +12186,7 @@ impl __rt::RequestMethod for CompleteRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CompleteResult, __rt::serde_json::Error> {
+    ) -> Result<CompleteResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13350,7 +12200,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13359,7 +12209,7 @@ impl __rt::RequestMethod for CreateMessageRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<CreateMessageResult, __rt::serde_json::Error> {
+    ) -> Result<CreateMessageResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13371,9 +12221,7 @@ impl __rt::RequestMethod for DiscoverRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<DiscoverResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13382,7 +12230,7 @@ impl __rt::RequestMethod for DiscoverRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<DiscoverResult, __rt::serde_json::Error> {
+    ) -> Result<DiscoverResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13394,9 +12242,7 @@ impl __rt::RequestMethod for ElicitRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ElicitResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13405,7 +12251,7 @@ impl __rt::RequestMethod for ElicitRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ElicitResult, __rt::serde_json::Error> {
+    ) -> Result<ElicitResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13419,7 +12265,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
+    ) -> Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13428,7 +12274,7 @@ impl __rt::RequestMethod for GetPromptRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
+    ) -> Result<GetPromptResultResponseResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13442,7 +12288,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13451,7 +12297,7 @@ impl __rt::RequestMethod for ListPromptsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListPromptsResult, __rt::serde_json::Error> {
+    ) -> Result<ListPromptsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13465,7 +12311,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13474,7 +12320,7 @@ impl __rt::RequestMethod for ListResourceTemplatesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourceTemplatesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13488,7 +12334,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13497,7 +12343,7 @@ impl __rt::RequestMethod for ListResourcesRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListResourcesResult, __rt::serde_json::Error> {
+    ) -> Result<ListResourcesResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13509,9 +12355,7 @@ impl __rt::RequestMethod for ListRootsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListRootsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13520,7 +12364,7 @@ impl __rt::RequestMethod for ListRootsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListRootsResult, __rt::serde_json::Error> {
+    ) -> Result<ListRootsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13532,9 +12376,7 @@ impl __rt::RequestMethod for ListToolsRequest {
         &self.params
     }
     #[inline(never)]
-    fn result_from_json(
-        text: &str,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    fn result_from_json(text: &str) -> Result<ListToolsResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13543,7 +12385,7 @@ impl __rt::RequestMethod for ListToolsRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<ListToolsResult, __rt::serde_json::Error> {
+    ) -> Result<ListToolsResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13578,10 +12420,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<
-        ReadResourceResultResponseResult,
-        __rt::serde_json::Error,
-    > {
+    ) -> Result<ReadResourceResultResponseResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13590,10 +12429,7 @@ impl __rt::RequestMethod for ReadResourceRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<
-        ReadResourceResultResponseResult,
-        __rt::serde_json::Error,
-    > {
+    ) -> Result<ReadResourceResultResponseResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -13628,7 +12464,7 @@ impl __rt::RequestMethod for SubscriptionsListenRequest {
     #[inline(never)]
     fn result_from_json(
         text: &str,
-    ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
+    ) -> Result<SubscriptionsListenResult, __rt::serde_json::Error> {
         __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
     }
     fn result_type() -> Option<__rt::ResultType> {
@@ -13637,7 +12473,7 @@ impl __rt::RequestMethod for SubscriptionsListenRequest {
     #[inline(never)]
     fn result_from_raw(
         raw: __rt::RawJson,
-    ) -> ::core::result::Result<SubscriptionsListenResult, __rt::serde_json::Error> {
+    ) -> Result<SubscriptionsListenResult, __rt::serde_json::Error> {
         raw.into_typed().map_err(__rt::pull::Error::into_serde)
     }
 }
@@ -14332,12 +13168,10 @@ pub fn with_definition<V: __rt::DefinitionVisitor>(
 #[allow(clippy::all, missing_docs, non_camel_case_types)]
 pub mod __de {
     use super::*;
-    impl __rt::pull::DecodeObject for super::Annotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    use __rt::pull::{self, Parser, Start};
+    impl pull::DecodeObject for super::Annotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
@@ -14347,19 +13181,16 @@ pub mod __de {
             let mut f_priority = None;
             let mut f_last_modified = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_audience)?,
-                        1 => __rt::pull::member(p, &mut f_priority)?,
-                        2 => __rt::pull::member(p, &mut f_last_modified)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_audience),
+                    1 => pull::member(p, &mut f_priority),
+                    2 => pull::member(p, &mut f_last_modified),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Annotations {
@@ -14370,12 +13201,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::AudioContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::AudioContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
@@ -14386,38 +13214,32 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "audio")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "audio"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::AudioContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BaseMetadata {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BaseMetadata {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
@@ -14426,33 +13248,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BaseMetadata {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BlobResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BlobResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
@@ -14463,37 +13279,31 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_blob = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_blob)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_blob),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BlobResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                blob: __rt::pull::required(f_blob, "blob")?,
+                blob: pull::required(f_blob, "blob")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::BooleanSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::BooleanSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
@@ -14503,20 +13313,17 @@ pub mod __de {
             let mut f_description = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_default)?,
-                        3 => __rt::pull::const_str(p, "boolean")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_default),
+                    3 => pull::const_str(p, "boolean"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::BooleanSchema {
@@ -14527,12 +13334,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CacheableResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CacheableResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CacheableResult object",
                 keys: &["_meta", "resultType", "ttlMs", "cacheScope"],
                 required: 14u64,
@@ -14543,37 +13347,32 @@ pub mod __de {
             let mut f_ttl_ms = None;
             let mut f_cache_scope = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        3 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_ttl_ms),
+                    3 => pull::member(p, &mut f_cache_scope),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CacheableResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
+                result_type: pull::required(f_result_type, "resultType")?,
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CacheableResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CacheableResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a CacheableResultCacheScope",
@@ -14581,12 +13380,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -14595,35 +13391,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tools/call")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tools/call"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
                 required: 9u64,
@@ -14635,39 +13425,33 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
-                        2 => __rt::pull::member(p, &mut f_request_state)?,
-                        3 => __rt::pull::member(p, &mut f_name)?,
-                        4 => __rt::pull::member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::boxed_member(p, &mut f_input_responses),
+                    2 => pull::member(p, &mut f_request_state),
+                    3 => pull::member(p, &mut f_name),
+                    4 => pull::member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
+                meta: pull::required(f_meta, "_meta")?,
                 input_responses: f_input_responses,
                 request_state: f_request_state,
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &[
                     "_meta",
@@ -14685,39 +13469,33 @@ pub mod __de {
             let mut f_structured_content = None;
             let mut f_is_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_content)?,
-                        3 => __rt::pull::member(p, &mut f_structured_content)?,
-                        4 => __rt::pull::member(p, &mut f_is_error)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_content),
+                    3 => pull::member(p, &mut f_structured_content),
+                    4 => pull::member(p, &mut f_is_error),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
-                content: __rt::pull::required(f_content, "content")?,
+                result_type: pull::required(f_result_type, "resultType")?,
+                content: pull::required(f_content, "content")?,
                 structured_content: f_structured_content,
                 is_error: f_is_error,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CallToolResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CallToolResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -14726,35 +13504,30 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CallToolResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CallToolResultResponseResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CallToolResultResponseResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    CallToolResultResponseResult__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    CallToolResultResponseResult__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a CallToolResultResponseResult (object)", found)),
             }
@@ -14762,10 +13535,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn CallToolResultResponseResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::CallToolResultResponseResult, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::CallToolResultResponseResult> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "resultType",
@@ -14799,20 +13572,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InputRequiredResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::CallToolResultResponseResult::InputRequired)
             }
             1 => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CallToolResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::CallToolResultResponseResult::CallTool)
             }
@@ -14825,7 +13598,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -14837,12 +13610,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -14850,33 +13620,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/cancelled")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/cancelled"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CancelledNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CancelledNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["_meta", "requestId", "reason"],
                 required: 2u64,
@@ -14886,35 +13650,29 @@ pub mod __de {
             let mut f_request_id = None;
             let mut f_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_request_id)?,
-                        2 => __rt::pull::member(p, &mut f_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_request_id),
+                    2 => pull::member(p, &mut f_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CancelledNotificationParams {
                 meta: f_meta,
-                request_id: __rt::pull::required(f_request_id, "requestId")?,
+                request_id: pull::required(f_request_id, "requestId")?,
                 reason: f_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &[
                     "experimental",
@@ -14932,21 +13690,18 @@ pub mod __de {
             let mut f_elicitation = None;
             let mut f_extensions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::member(p, &mut f_roots)?,
-                        2 => __rt::pull::member(p, &mut f_sampling)?,
-                        3 => __rt::pull::member(p, &mut f_elicitation)?,
-                        4 => __rt::pull::boxed_member(p, &mut f_extensions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::member(p, &mut f_roots),
+                    2 => pull::member(p, &mut f_sampling),
+                    3 => pull::member(p, &mut f_elicitation),
+                    4 => pull::boxed_member(p, &mut f_extensions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilities {
@@ -14959,12 +13714,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesSampling {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesSampling {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesSampling object",
                 keys: &["context", "tools"],
                 required: 0u64,
@@ -14973,18 +13725,15 @@ pub mod __de {
             let mut f_context = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_context)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_context),
+                    1 => pull::boxed_member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesSampling {
@@ -14994,12 +13743,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientCapabilitiesElicitation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesElicitation object",
                 keys: &["form", "url"],
                 required: 0u64,
@@ -15008,18 +13754,15 @@ pub mod __de {
             let mut f_form = None;
             let mut f_url = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_form)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_url)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_form),
+                    1 => pull::boxed_member(p, &mut f_url),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientCapabilitiesElicitation {
@@ -15029,12 +13772,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ClientNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ClientNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -15042,34 +13782,29 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/cancelled")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/cancelled"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ClientNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ClientRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -15087,81 +13822,81 @@ pub mod __de {
                         "a ClientRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::DiscoverRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::DiscoverRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Discover)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResources)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListResourceTemplates)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ReadResource)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::SubscriptionsListenRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::SubscriptionsListenRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::SubscriptionsListen)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListPrompts)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::GetPrompt)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::ListTools)
                                 }
-                                __rt::pull::Tag::Known(8) => {
-                                    <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(8) => {
+                                    <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::CallTool)
                                 }
-                                __rt::pull::Tag::Known(9) => {
-                                    <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(9) => {
+                                    <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ClientRequest::Complete)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ClientRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -15170,7 +13905,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ClientRequest object"))
                                 }
                             }
@@ -15181,12 +13916,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -15195,35 +13927,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "completion/complete")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "completion/complete"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["_meta", "ref", "argument", "context"],
                 required: 7u64,
@@ -15234,63 +13960,58 @@ pub mod __de {
             let mut f_argument = None;
             let mut f_context = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_ref)?,
-                        2 => __rt::pull::member(p, &mut f_argument)?,
-                        3 => __rt::pull::member(p, &mut f_context)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_ref),
+                    2 => pull::member(p, &mut f_argument),
+                    3 => pull::member(p, &mut f_context),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
-                r#ref: __rt::pull::required(f_ref, "ref")?,
-                argument: __rt::pull::required(f_argument, "argument")?,
+                meta: pull::required(f_meta, "_meta")?,
+                r#ref: pull::required(f_ref, "ref")?,
+                argument: pull::required(f_argument, "argument")?,
                 context: f_context,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CompleteRequestParamsRef {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CompleteRequestParamsRef {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["ref/prompt", "ref/resource"],
                         "a CompleteRequestParamsRef object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::PromptReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::PromptReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::Prompt)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ResourceTemplateReference as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ResourceTemplateReference as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CompleteRequestParamsRef::ResourceTemplate)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CompleteRequestParamsRef::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -15299,7 +14020,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CompleteRequestParamsRef object"))
                                 }
                             }
@@ -15310,12 +14031,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
@@ -15324,33 +14042,27 @@ pub mod __de {
             let mut f_name = None;
             let mut f_value = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_value)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_value),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: __rt::pull::required(f_name, "name")?,
-                value: __rt::pull::required(f_value, "value")?,
+                name: pull::required(f_name, "name")?,
+                value: pull::required(f_value, "value")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteRequestParamsContext {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteRequestParamsContext {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
@@ -15358,17 +14070,14 @@ pub mod __de {
             };
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteRequestParamsContext {
@@ -15377,12 +14086,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "resultType", "completion"],
                 required: 6u64,
@@ -15392,35 +14098,29 @@ pub mod __de {
             let mut f_result_type = None;
             let mut f_completion = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_completion)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_completion),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
-                completion: __rt::pull::required(f_completion, "completion")?,
+                result_type: pull::required(f_result_type, "resultType")?,
+                completion: pull::required(f_completion, "completion")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResultCompletion {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResultCompletion {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
@@ -15430,35 +14130,29 @@ pub mod __de {
             let mut f_total = None;
             let mut f_has_more = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_values)?,
-                        1 => __rt::pull::member(p, &mut f_total)?,
-                        2 => __rt::pull::member(p, &mut f_has_more)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_values),
+                    1 => pull::member(p, &mut f_total),
+                    2 => pull::member(p, &mut f_has_more),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResultCompletion {
-                values: __rt::pull::required(f_values, "values")?,
+                values: pull::required(f_values, "values")?,
                 total: f_total,
                 has_more: f_has_more,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CompleteResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CompleteResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -15467,81 +14161,76 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CompleteResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ContentBlock {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ContentBlock {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "resource_link", "resource"],
                         "a ContentBlock object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ResourceLink as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ResourceLink as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::ResourceLink)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::EmbeddedResource as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::EmbeddedResource as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ContentBlock::EmbeddedResource)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ContentBlock::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -15550,9 +14239,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
-                                    Err(p.error("a ContentBlock object"))
-                                }
+                                pull::Tag::Known(_) => Err(p.error("a ContentBlock object")),
                             }
                         },
                     )
@@ -15561,12 +14248,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -15574,32 +14258,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "sampling/createMessage")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "sampling/createMessage"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -15627,35 +14305,32 @@ pub mod __de {
             let mut f_tools = None;
             let mut f_tool_choice = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_messages)?,
-                        1 => __rt::pull::member(p, &mut f_model_preferences)?,
-                        2 => __rt::pull::member(p, &mut f_system_prompt)?,
-                        3 => __rt::pull::member(p, &mut f_include_context)?,
-                        4 => __rt::pull::member(p, &mut f_temperature)?,
-                        5 => __rt::pull::member(p, &mut f_max_tokens)?,
-                        6 => __rt::pull::member(p, &mut f_stop_sequences)?,
-                        7 => __rt::pull::boxed_member(p, &mut f_metadata)?,
-                        8 => __rt::pull::member(p, &mut f_tools)?,
-                        9 => __rt::pull::member(p, &mut f_tool_choice)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_messages),
+                    1 => pull::member(p, &mut f_model_preferences),
+                    2 => pull::member(p, &mut f_system_prompt),
+                    3 => pull::member(p, &mut f_include_context),
+                    4 => pull::member(p, &mut f_temperature),
+                    5 => pull::member(p, &mut f_max_tokens),
+                    6 => pull::member(p, &mut f_stop_sequences),
+                    7 => pull::boxed_member(p, &mut f_metadata),
+                    8 => pull::member(p, &mut f_tools),
+                    9 => pull::member(p, &mut f_tool_choice),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageRequestParams {
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 model_preferences: f_model_preferences,
                 system_prompt: f_system_prompt,
                 include_context: f_include_context,
                 temperature: f_temperature,
-                max_tokens: __rt::pull::required(f_max_tokens, "maxTokens")?,
+                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
                 stop_sequences: f_stop_sequences,
                 metadata: f_metadata,
                 tools: f_tools,
@@ -15664,12 +14339,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageRequestParamsIncludeContext {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageRequestParamsIncludeContext {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["allServers", "none", "thisServer"],
                     "a CreateMessageRequestParamsIncludeContext",
@@ -15677,12 +14350,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::CreateMessageResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::CreateMessageResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["role", "content", "_meta", "model", "stopReason"],
                 required: 11u64,
@@ -15694,94 +14364,87 @@ pub mod __de {
             let mut f_model = None;
             let mut f_stop_reason = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_model)?,
-                        4 => __rt::pull::member(p, &mut f_stop_reason)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_model),
+                    4 => pull::member(p, &mut f_stop_reason),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::CreateMessageResult {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 meta: f_meta,
-                model: __rt::pull::required(f_model, "model")?,
+                model: pull::required(f_model, "model")?,
                 stop_reason: f_stop_reason,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::CreateMessageResultContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::CreateMessageResultContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Array => {
-                    <Vec<
-                        super::SamplingMessageContentBlock,
-                    > as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<super::SamplingMessageContentBlock> as pull::Decode>::decode(p)
                         .map(super::CreateMessageResultContent::Array)
                 }
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "tool_use", "tool_result"],
                         "a CreateMessageResultContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ToolUseContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::ToolUse)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ToolResultContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::CreateMessageResultContent::ToolResult)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::CreateMessageResultContent::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -15790,7 +14453,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a CreateMessageResultContent object"))
                                 }
                             }
@@ -15803,12 +14466,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::DiscoverRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::DiscoverRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a DiscoverRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -15817,35 +14477,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "server/discover")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "server/discover"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::DiscoverRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::DiscoverResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::DiscoverResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a DiscoverResult object",
                 keys: &[
                     "_meta",
@@ -15867,46 +14521,41 @@ pub mod __de {
             let mut f_capabilities = None;
             let mut f_instructions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        3 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        4 => __rt::pull::member(p, &mut f_supported_versions)?,
-                        5 => __rt::pull::member(p, &mut f_capabilities)?,
-                        6 => __rt::pull::member(p, &mut f_instructions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_ttl_ms),
+                    3 => pull::member(p, &mut f_cache_scope),
+                    4 => pull::member(p, &mut f_supported_versions),
+                    5 => pull::member(p, &mut f_capabilities),
+                    6 => pull::member(p, &mut f_instructions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::DiscoverResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
-                supported_versions: __rt::pull::required(
+                result_type: pull::required(f_result_type, "resultType")?,
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
+                supported_versions: pull::required(
                     f_supported_versions,
                     "supportedVersions",
                 )?,
-                capabilities: __rt::pull::required(f_capabilities, "capabilities")?,
+                capabilities: pull::required(f_capabilities, "capabilities")?,
                 instructions: f_instructions,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::DiscoverResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::DiscoverResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a DiscoverResultCacheScope",
@@ -15914,12 +14563,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::DiscoverResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::DiscoverResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a DiscoverResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -15928,34 +14574,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::DiscoverResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
@@ -15963,32 +14603,26 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "elicitation/create")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "elicitation/create"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequest {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestFormParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestFormParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParams object",
                 keys: &["mode", "message", "requestedSchema"],
                 required: 6u64,
@@ -15998,51 +14632,34 @@ pub mod __de {
             let mut f_message = None;
             let mut f_requested_schema = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_mode)?,
-                        1 => __rt::pull::member(p, &mut f_message)?,
-                        2 => __rt::pull::member(p, &mut f_requested_schema)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_mode),
+                    1 => pull::member(p, &mut f_message),
+                    2 => pull::member(p, &mut f_requested_schema),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestFormParams {
                 mode: f_mode,
-                message: __rt::pull::required(f_message, "message")?,
-                requested_schema: __rt::pull::required(
-                    f_requested_schema,
-                    "requestedSchema",
-                )?,
+                message: pull::required(f_message, "message")?,
+                requested_schema: pull::required(f_requested_schema, "requestedSchema")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitRequestFormParamsMode {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(
-                Self::ALL[__rt::pull::one_of(
-                    p,
-                    &["form"],
-                    "a ElicitRequestFormParamsMode",
-                )?],
-            )
+    impl pull::Decode for super::ElicitRequestFormParamsMode {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["form"], "a ElicitRequestFormParamsMode")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParamsRequestedSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 10u64,
@@ -16052,70 +14669,65 @@ pub mod __de {
             let mut f_properties = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_schema)?,
-                        1 => __rt::pull::member(p, &mut f_properties)?,
-                        2 => __rt::pull::member(p, &mut f_required)?,
-                        3 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_schema),
+                    1 => pull::member(p, &mut f_properties),
+                    2 => pull::member(p, &mut f_required),
+                    3 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
                 schema: f_schema,
-                properties: __rt::pull::required(f_properties, "properties")?,
+                properties: pull::required(f_properties, "properties")?,
                 required: f_required,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitRequestParams {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitRequestParams {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged_or_absent(
+                pull::Kind::Object => {
+                    pull::tagged_or_absent(
                         p,
                         "mode",
                         &["form", "url"],
                         "a ElicitRequestParams object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::ElicitRequestFormParams as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ElicitRequestParams::Form)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ElicitRequestUrlParams as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ElicitRequestUrlParams as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ElicitRequestParams::Url)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ElicitRequestParams::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
-                                    <super::ElicitRequestFormParams as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Absent => {
+                                    <super::ElicitRequestFormParams as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ElicitRequestParams::Form)
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ElicitRequestParams object"))
                                 }
                             }
@@ -16126,12 +14738,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitRequestUrlParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitRequestUrlParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestURLParams object",
                 keys: &["message", "url", "mode"],
                 required: 7u64,
@@ -16140,34 +14749,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_url = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_url)?,
-                        2 => __rt::pull::const_str(p, "url")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_url),
+                    2 => pull::const_str(p, "url"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitRequestUrlParams {
-                message: __rt::pull::required(f_message, "message")?,
-                url: __rt::pull::required(f_url, "url")?,
+                message: pull::required(f_message, "message")?,
+                url: pull::required(f_url, "url")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ElicitResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ElicitResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["action", "content"],
                 required: 1u64,
@@ -16176,33 +14779,28 @@ pub mod __de {
             let mut f_action = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_action)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_action),
+                    1 => pull::boxed_member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ElicitResult {
-                action: __rt::pull::required(f_action, "action")?,
+                action: pull::required(f_action, "action")?,
                 content: f_content,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ElicitResultAction {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitResultAction {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["accept", "cancel", "decline"],
                     "a ElicitResultAction",
@@ -16210,25 +14808,23 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::Decode for super::ElicitResultContentValue {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ElicitResultContentValue {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Bool => {
-                    <bool as __rt::pull::Decode>::decode(p)
+                pull::Kind::Bool => {
+                    <bool as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Boolean)
                 }
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::String)
                 }
-                __rt::pull::Kind::Array => {
-                    <Vec<String> as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<String> as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Array)
                 }
-                __rt::pull::Kind::Number => {
-                    <__rt::Number as __rt::pull::Decode>::decode(p)
+                pull::Kind::Number => {
+                    <__rt::Number as pull::Decode>::decode(p)
                         .map(super::ElicitResultContentValue::Number)
                 }
                 found => {
@@ -16243,12 +14839,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::EmbeddedResource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::EmbeddedResource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
@@ -16258,48 +14851,41 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_resource)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::const_str(p, "resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_resource),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::const_str(p, "resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::EmbeddedResource {
-                resource: __rt::pull::required(f_resource, "resource")?,
+                resource: pull::required(f_resource, "resource")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::EmbeddedResourceResource {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EmbeddedResourceResource {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    EmbeddedResourceResource__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => EmbeddedResourceResource__merged0(p, Start::Value),
                 found => Err(p.wrong("a EmbeddedResourceResource (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn EmbeddedResourceResource__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EmbeddedResourceResource, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EmbeddedResourceResource> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
@@ -16324,20 +14910,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EmbeddedResourceResource::Blob)
             }
@@ -16350,7 +14936,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -16362,26 +14948,24 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::EnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::EnumSchema {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["string", "array"],
                         "a EnumSchema object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => EnumSchema__merged0(p, start),
-                                __rt::pull::Tag::Known(1) => EnumSchema__merged1(p, start),
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Known(0) => EnumSchema__merged0(p, start),
+                                pull::Tag::Known(1) => EnumSchema__merged1(p, start),
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::EnumSchema::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -16390,9 +14974,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
-                                    Err(p.error("a EnumSchema object"))
-                                }
+                                pull::Tag::Known(_) => Err(p.error("a EnumSchema object")),
                             }
                         },
                     )
@@ -16403,10 +14985,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn EnumSchema__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -16452,27 +15034,27 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 3] = [None; 3];
+        let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::UntitledSingleSelectEnum)
             }
             1 => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::TitledSingleSelectEnum)
             }
             2 => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::LegacyTitledEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::LegacyTitledEnum)
             }
@@ -16485,7 +15067,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -16499,12 +15081,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn EnumSchema__merged1(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::EnumSchema, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::EnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -16567,20 +15147,20 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::UntitledMultiSelectEnum)
             }
             1 => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::EnumSchema::TitledMultiSelectEnum)
             }
@@ -16593,7 +15173,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -16605,12 +15185,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Error {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Error {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Error object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
@@ -16620,35 +15197,29 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_code)?,
-                        1 => __rt::pull::member(p, &mut f_message)?,
-                        2 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_code),
+                    1 => pull::member(p, &mut f_message),
+                    2 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Error {
-                code: __rt::pull::required(f_code, "code")?,
-                message: __rt::pull::required(f_message, "message")?,
+                code: pull::required(f_code, "code")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -16657,35 +15228,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "prompts/get")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "prompts/get"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
                 required: 9u64,
@@ -16697,39 +15262,33 @@ pub mod __de {
             let mut f_name = None;
             let mut f_arguments = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
-                        2 => __rt::pull::member(p, &mut f_request_state)?,
-                        3 => __rt::pull::member(p, &mut f_name)?,
-                        4 => __rt::pull::boxed_member(p, &mut f_arguments)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::boxed_member(p, &mut f_input_responses),
+                    2 => pull::member(p, &mut f_request_state),
+                    3 => pull::member(p, &mut f_name),
+                    4 => pull::boxed_member(p, &mut f_arguments),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
+                meta: pull::required(f_meta, "_meta")?,
                 input_responses: f_input_responses,
                 request_state: f_request_state,
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 arguments: f_arguments,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "resultType", "description", "messages"],
                 required: 10u64,
@@ -16740,37 +15299,31 @@ pub mod __de {
             let mut f_description = None;
             let mut f_messages = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_messages)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_messages),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 description: f_description,
-                messages: __rt::pull::required(f_messages, "messages")?,
+                messages: pull::required(f_messages, "messages")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::GetPromptResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::GetPromptResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -16779,35 +15332,30 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::GetPromptResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::GetPromptResultResponseResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::GetPromptResultResponseResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    GetPromptResultResponseResult__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    GetPromptResultResponseResult__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a GetPromptResultResponseResult (object)", found)),
             }
@@ -16815,13 +15363,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn GetPromptResultResponseResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::GetPromptResultResponseResult,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::GetPromptResultResponseResult> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "resultType",
@@ -16853,20 +15398,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InputRequiredResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::GetPromptResultResponseResult::InputRequired)
             }
             1 => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetPromptResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::GetPromptResultResponseResult::GetPrompt)
             }
@@ -16879,7 +15424,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -16891,12 +15436,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::HeaderMismatchError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::HeaderMismatchError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a HeaderMismatchError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
@@ -16905,34 +15447,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::HeaderMismatchError {
                 id: f_id,
-                error: __rt::pull::required(f_error, "error")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::HeaderMismatchErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::HeaderMismatchErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a HeaderMismatchErrorError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
@@ -16941,34 +15477,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32020i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32020i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::HeaderMismatchErrorError {
-                message: __rt::pull::required(f_message, "message")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Icon {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Icon {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Icon object",
                 keys: &["src", "mimeType", "sizes", "theme"],
                 required: 1u64,
@@ -16979,24 +15509,21 @@ pub mod __de {
             let mut f_sizes = None;
             let mut f_theme = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_src)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_sizes)?,
-                        3 => __rt::pull::member(p, &mut f_theme)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_src),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_sizes),
+                    3 => pull::member(p, &mut f_theme),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Icon {
-                src: __rt::pull::required(f_src, "src")?,
+                src: pull::required(f_src, "src")?,
                 mime_type: f_mime_type,
                 sizes: f_sizes,
                 theme: f_theme,
@@ -17004,19 +15531,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::IconTheme {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["dark", "light"], "a IconTheme")?])
+    impl pull::Decode for super::IconTheme {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["dark", "light"], "a IconTheme")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Icons {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Icons {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Icons object",
                 keys: &["icons"],
                 required: 0u64,
@@ -17024,17 +15546,14 @@ pub mod __de {
             };
             let mut f_icons = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_icons)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_icons),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Icons {
@@ -17043,12 +15562,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ImageContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ImageContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
@@ -17059,38 +15575,32 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_data)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_annotations)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "image")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_data),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_annotations),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "image"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ImageContent {
-                data: __rt::pull::required(f_data, "data")?,
-                mime_type: __rt::pull::required(f_mime_type, "mimeType")?,
+                data: pull::required(f_data, "data")?,
+                mime_type: pull::required(f_mime_type, "mimeType")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Implementation {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Implementation {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &[
                     "name",
@@ -17110,74 +15620,69 @@ pub mod __de {
             let mut f_description = None;
             let mut f_website_url = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_version)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_website_url)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_version),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_website_url),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Implementation {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                version: __rt::pull::required(f_version, "version")?,
+                version: pull::required(f_version, "version")?,
                 description: f_description,
                 website_url: f_website_url,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::InputRequest {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::InputRequest {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &["sampling/createMessage", "roots/list", "elicitation/create"],
                         "a InputRequest object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::InputRequest::CreateMessage)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::InputRequest::ListRoots)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ElicitRequest as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::InputRequest::Elicit)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::InputRequest::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -17186,9 +15691,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
-                                    Err(p.error("a InputRequest object"))
-                                }
+                                pull::Tag::Known(_) => Err(p.error("a InputRequest object")),
                             }
                         },
                     )
@@ -17197,12 +15700,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::InputRequiredResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InputRequiredResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InputRequiredResult object",
                 keys: &["_meta", "inputRequests", "requestState", "resultType"],
                 required: 8u64,
@@ -17212,20 +15712,17 @@ pub mod __de {
             let mut f_input_requests = None;
             let mut f_request_state = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_input_requests)?,
-                        2 => __rt::pull::member(p, &mut f_request_state)?,
-                        3 => __rt::pull::const_str(p, "input_required")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::boxed_member(p, &mut f_input_requests),
+                    2 => pull::member(p, &mut f_request_state),
+                    3 => pull::const_str(p, "input_required"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InputRequiredResult {
@@ -17236,26 +15733,20 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::InputResponse {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::InputResponse {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    InputResponse__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => InputResponse__merged0(p, Start::Value),
                 found => Err(p.wrong("a InputResponse (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn InputResponse__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::InputResponse, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::InputResponse> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "role",
@@ -17319,27 +15810,27 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 3] = [None; 3];
+        let mut scores: [pull::Score; 3] = [None; 3];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::CreateMessageResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CreateMessageResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::InputResponse::CreateMessage)
             }
             1 => {
-                <super::ListRootsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListRootsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::InputResponse::ListRoots)
             }
             2 => {
-                <super::ElicitResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ElicitResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::InputResponse::Elicit)
             }
@@ -17352,7 +15843,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -17364,12 +15855,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::InputResponseRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InputResponseRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InputResponseRequestParams object",
                 keys: &["_meta", "inputResponses", "requestState"],
                 required: 1u64,
@@ -17379,35 +15867,29 @@ pub mod __de {
             let mut f_input_responses = None;
             let mut f_request_state = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
-                        2 => __rt::pull::member(p, &mut f_request_state)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::boxed_member(p, &mut f_input_responses),
+                    2 => pull::member(p, &mut f_request_state),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InputResponseRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
+                meta: pull::required(f_meta, "_meta")?,
                 input_responses: f_input_responses,
                 request_state: f_request_state,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InternalError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InternalError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InternalError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
@@ -17416,34 +15898,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32603i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32603i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InternalError {
-                message: __rt::pull::required(f_message, "message")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InvalidParamsError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InvalidParamsError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InvalidParamsError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
@@ -17452,34 +15928,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32602i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32602i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InvalidParamsError {
-                message: __rt::pull::required(f_message, "message")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::InvalidRequestError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::InvalidRequestError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a InvalidRequestError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
@@ -17488,34 +15958,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32600i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32600i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::InvalidRequestError {
-                message: __rt::pull::required(f_message, "message")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcErrorResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcErrorResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCErrorResponse object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
@@ -17524,46 +15988,39 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcErrorResponse {
                 id: f_id.flatten(),
-                error: __rt::pull::required(f_error, "error")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcMessage__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcMessage__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCMessage (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcMessage__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcMessage, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcMessage> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "method", "params", "result", "error"],
             variants: &[
@@ -17619,34 +16076,34 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcRequest as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcRequest as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Request)
             }
             1 => {
-                <super::JsonRpcNotification as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcNotification as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Notification)
             }
             2 => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResultResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Result)
             }
             3 => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcErrorResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcMessage::Error)
             }
@@ -17659,7 +16116,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -17671,12 +16128,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
@@ -17685,34 +16139,28 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcNotification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
@@ -17722,48 +16170,41 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonRpcResponse {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonRpcResponse {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    JsonRpcResponse__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => JsonRpcResponse__merged0(p, Start::Value),
                 found => Err(p.wrong("a JSONRPCResponse (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn JsonRpcResponse__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::JsonRpcResponse, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::JsonRpcResponse> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["jsonrpc", "id", "result", "error"],
             variants: &[
@@ -17798,20 +16239,20 @@ pub mod __de {
             ],
             common: &[(0, Str("2.0"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::JsonRpcResultResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcResultResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcResponse::Result)
             }
             1 => {
-                <super::JsonRpcErrorResponse as __rt::pull::DecodeObject>::decode_object(
+                <super::JsonRpcErrorResponse as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::JsonRpcResponse::Error)
             }
@@ -17824,7 +16265,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -17836,12 +16277,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::JsonRpcResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::JsonRpcResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -17850,50 +16288,43 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::JsonRpcResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::JsonValue {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::JsonValue {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Bool => {
-                    <bool as __rt::pull::Decode>::decode(p)
-                        .map(super::JsonValue::Boolean)
+                pull::Kind::Bool => {
+                    <bool as pull::Decode>::decode(p).map(super::JsonValue::Boolean)
                 }
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::JsonValue::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::JsonValue::String)
                 }
-                __rt::pull::Kind::Array => {
-                    <Vec<super::JsonValue> as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<super::JsonValue> as pull::Decode>::decode(p)
                         .map(super::JsonValue::Array)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p).map(super::JsonValue::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::JsonValue::Integer)
                 }
-                __rt::pull::Kind::Object => {
-                    <super::JsonObject as __rt::pull::Decode>::decode(p)
+                pull::Kind::Object => {
+                    <super::JsonObject as pull::Decode>::decode(p)
                         .map(super::JsonValue::Object)
                 }
                 found => {
@@ -17908,12 +16339,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::LegacyTitledEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LegacyTitledEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LegacyTitledEnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "default", "type"],
                 required: 36u64,
@@ -17925,40 +16353,34 @@ pub mod __de {
             let mut f_enum_names = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_enum)?,
-                        3 => __rt::pull::member(p, &mut f_enum_names)?,
-                        4 => __rt::pull::member(p, &mut f_default)?,
-                        5 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_enum),
+                    3 => pull::member(p, &mut f_enum_names),
+                    4 => pull::member(p, &mut f_default),
+                    5 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LegacyTitledEnumSchema {
                 title: f_title,
                 description: f_description,
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 enum_names: f_enum_names,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -17967,35 +16389,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "prompts/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "prompts/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &[
                     "_meta",
@@ -18015,41 +16431,36 @@ pub mod __de {
             let mut f_cache_scope = None;
             let mut f_prompts = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        5 => __rt::pull::member(p, &mut f_prompts)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_next_cursor),
+                    3 => pull::member(p, &mut f_ttl_ms),
+                    4 => pull::member(p, &mut f_cache_scope),
+                    5 => pull::member(p, &mut f_prompts),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 next_cursor: f_next_cursor,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
-                prompts: __rt::pull::required(f_prompts, "prompts")?,
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
+                prompts: pull::required(f_prompts, "prompts")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ListPromptsResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ListPromptsResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a ListPromptsResultCacheScope",
@@ -18057,12 +16468,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ListPromptsResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListPromptsResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -18071,34 +16479,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListPromptsResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -18107,35 +16509,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/templates/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/templates/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &[
                     "_meta",
@@ -18155,31 +16551,28 @@ pub mod __de {
             let mut f_cache_scope = None;
             let mut f_resource_templates = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        5 => __rt::pull::member(p, &mut f_resource_templates)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_next_cursor),
+                    3 => pull::member(p, &mut f_ttl_ms),
+                    4 => pull::member(p, &mut f_cache_scope),
+                    5 => pull::member(p, &mut f_resource_templates),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 next_cursor: f_next_cursor,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
-                resource_templates: __rt::pull::required(
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
+                resource_templates: pull::required(
                     f_resource_templates,
                     "resourceTemplates",
                 )?,
@@ -18187,12 +16580,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ListResourceTemplatesResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ListResourceTemplatesResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a ListResourceTemplatesResultCacheScope",
@@ -18200,12 +16591,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourceTemplatesResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourceTemplatesResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -18214,34 +16602,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourceTemplatesResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -18250,35 +16632,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &[
                     "_meta",
@@ -18298,41 +16674,36 @@ pub mod __de {
             let mut f_cache_scope = None;
             let mut f_resources = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        5 => __rt::pull::member(p, &mut f_resources)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_next_cursor),
+                    3 => pull::member(p, &mut f_ttl_ms),
+                    4 => pull::member(p, &mut f_cache_scope),
+                    5 => pull::member(p, &mut f_resources),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 next_cursor: f_next_cursor,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
-                resources: __rt::pull::required(f_resources, "resources")?,
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
+                resources: pull::required(f_resources, "resources")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ListResourcesResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ListResourcesResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a ListResourcesResultCacheScope",
@@ -18340,12 +16711,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ListResourcesResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListResourcesResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -18354,34 +16722,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListResourcesResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
@@ -18389,18 +16751,15 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "roots/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "roots/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequest {
@@ -18409,12 +16768,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -18422,17 +16778,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsRequestParams {
@@ -18441,12 +16794,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListRootsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListRootsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["roots"],
                 required: 1u64,
@@ -18454,31 +16804,25 @@ pub mod __de {
             };
             let mut f_roots = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_roots)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_roots),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListRootsResult {
-                roots: __rt::pull::required(f_roots, "roots")?,
+                roots: pull::required(f_roots, "roots")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -18487,35 +16831,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "tools/list")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "tools/list"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &[
                     "_meta",
@@ -18535,41 +16873,36 @@ pub mod __de {
             let mut f_cache_scope = None;
             let mut f_tools = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        3 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        4 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        5 => __rt::pull::member(p, &mut f_tools)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_next_cursor),
+                    3 => pull::member(p, &mut f_ttl_ms),
+                    4 => pull::member(p, &mut f_cache_scope),
+                    5 => pull::member(p, &mut f_tools),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 next_cursor: f_next_cursor,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
-                tools: __rt::pull::required(f_tools, "tools")?,
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
+                tools: pull::required(f_tools, "tools")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ListToolsResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ListToolsResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a ListToolsResultCacheScope",
@@ -18577,12 +16910,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ListToolsResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ListToolsResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -18591,34 +16921,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ListToolsResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::LoggingLevel {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::LoggingLevel {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &[
                         "alert",
@@ -18635,12 +16960,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -18648,33 +16970,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/message")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/message"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::LoggingMessageNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::LoggingMessageNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["_meta", "level", "logger", "data"],
                 required: 10u64,
@@ -18685,37 +17001,31 @@ pub mod __de {
             let mut f_logger = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_level)?,
-                        2 => __rt::pull::member(p, &mut f_logger)?,
-                        3 => __rt::pull::member(p, &mut f_data)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_level),
+                    2 => pull::member(p, &mut f_logger),
+                    3 => pull::member(p, &mut f_data),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::LoggingMessageNotificationParams {
                 meta: f_meta,
-                level: __rt::pull::required(f_level, "level")?,
+                level: pull::required(f_level, "level")?,
                 logger: f_logger,
-                data: __rt::pull::required(f_data, "data")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::MethodNotFoundError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::MethodNotFoundError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a MethodNotFoundError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
@@ -18724,34 +17034,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32601i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32601i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::MethodNotFoundError {
-                message: __rt::pull::required(f_message, "message")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::MissingRequiredClientCapabilityError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::MissingRequiredClientCapabilityError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a MissingRequiredClientCapabilityError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
@@ -18760,35 +17064,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::MissingRequiredClientCapabilityError {
                 id: f_id,
-                error: __rt::pull::required(f_error, "error")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject
-    for super::MissingRequiredClientCapabilityErrorErrorData {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorErrorData {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a MissingRequiredClientCapabilityErrorErrorData object",
                 keys: &["requiredCapabilities"],
                 required: 1u64,
@@ -18796,21 +17093,18 @@ pub mod __de {
             };
             let mut f_required_capabilities = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_required_capabilities)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_required_capabilities),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::MissingRequiredClientCapabilityErrorErrorData {
-                required_capabilities: __rt::pull::required(
+                required_capabilities: pull::required(
                     f_required_capabilities,
                     "requiredCapabilities",
                 )?,
@@ -18818,12 +17112,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::MissingRequiredClientCapabilityErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::MissingRequiredClientCapabilityErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a MissingRequiredClientCapabilityErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
@@ -18832,34 +17123,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32021i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32021i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::MissingRequiredClientCapabilityErrorError {
-                message: __rt::pull::required(f_message, "message")?,
-                data: __rt::pull::required(f_data, "data")?,
+                message: pull::required(f_message, "message")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelHint {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelHint {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
@@ -18867,17 +17152,14 @@ pub mod __de {
             };
             let mut f_name = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelHint {
@@ -18886,12 +17168,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ModelPreferences {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ModelPreferences {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -18907,20 +17186,17 @@ pub mod __de {
             let mut f_speed_priority = None;
             let mut f_intelligence_priority = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_hints)?,
-                        1 => __rt::pull::member(p, &mut f_cost_priority)?,
-                        2 => __rt::pull::member(p, &mut f_speed_priority)?,
-                        3 => __rt::pull::member(p, &mut f_intelligence_priority)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_hints),
+                    1 => pull::member(p, &mut f_cost_priority),
+                    2 => pull::member(p, &mut f_speed_priority),
+                    3 => pull::member(p, &mut f_intelligence_priority),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ModelPreferences {
@@ -18932,26 +17208,20 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::MultiSelectEnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::MultiSelectEnumSchema {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    MultiSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => MultiSelectEnumSchema__merged0(p, Start::Value),
                 found => Err(p.wrong("a MultiSelectEnumSchema (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn MultiSelectEnumSchema__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::MultiSelectEnumSchema, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::MultiSelectEnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -19014,20 +17284,20 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::UntitledMultiSelectEnum)
             }
             1 => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::MultiSelectEnumSchema::TitledMultiSelectEnum)
             }
@@ -19040,7 +17310,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -19052,12 +17322,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Notification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Notification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -19066,33 +17333,27 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Notification {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NotificationMetaObject {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NotificationMetaObject {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationMetaObject object",
                 keys: &["io.modelcontextprotocol/subscriptionId"],
                 required: 0u64,
@@ -19100,17 +17361,14 @@ pub mod __de {
             };
             let mut f_subscription_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_subscription_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_subscription_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NotificationMetaObject {
@@ -19119,12 +17377,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
@@ -19132,17 +17387,14 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NotificationParams {
@@ -19151,12 +17403,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::NumberSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::NumberSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum", "default"],
                 required: 1u64,
@@ -19169,26 +17418,23 @@ pub mod __de {
             let mut f_maximum = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_type)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_minimum)?,
-                        4 => __rt::pull::member(p, &mut f_maximum)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_type),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_minimum),
+                    4 => pull::member(p, &mut f_maximum),
+                    5 => pull::member(p, &mut f_default),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::NumberSchema {
-                r#type: __rt::pull::required(f_type, "type")?,
+                r#type: pull::required(f_type, "type")?,
                 title: f_title,
                 description: f_description,
                 minimum: f_minimum,
@@ -19198,25 +17444,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::NumberSchemaType {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(
-                Self::ALL[__rt::pull::one_of(
-                    p,
-                    &["integer", "number"],
-                    "a NumberSchemaType",
-                )?],
-            )
+    impl pull::Decode for super::NumberSchemaType {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["integer", "number"], "a NumberSchemaType")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 15u64,
@@ -19226,36 +17461,30 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_method)?,
-                        2 => __rt::pull::member(p, &mut f_params)?,
-                        3 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_method),
+                    2 => pull::member(p, &mut f_params),
+                    3 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                method: __rt::pull::required(f_method, "method")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                method: pull::required(f_method, "method")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["_meta", "cursor"],
                 required: 1u64,
@@ -19264,33 +17493,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
+                meta: pull::required(f_meta, "_meta")?,
                 cursor: f_cursor,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PaginatedResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PaginatedResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "resultType", "nextCursor"],
                 required: 2u64,
@@ -19300,35 +17523,29 @@ pub mod __de {
             let mut f_result_type = None;
             let mut f_next_cursor = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_next_cursor)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_next_cursor),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PaginatedResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 next_cursor: f_next_cursor,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ParseError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ParseError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ParseError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
@@ -19337,68 +17554,63 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32700i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32700i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ParseError {
-                message: __rt::pull::required(f_message, "message")?,
+                message: pull::required(f_message, "message")?,
                 data: f_data,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::PrimitiveSchemaDefinition {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::PrimitiveSchemaDefinition {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["string", "integer", "number", "boolean", "array"],
                         "a PrimitiveSchemaDefinition object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
+                                pull::Tag::Known(0) => {
                                     PrimitiveSchemaDefinition__merged0(p, start)
                                 }
-                                __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
-                                    <super::NumberSchema as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) | pull::Tag::Known(2) => {
+                                    <super::NumberSchema as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Number)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::BooleanSchema as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::BooleanSchema as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::PrimitiveSchemaDefinition::Boolean)
                                 }
-                                __rt::pull::Tag::Known(4) => {
+                                pull::Tag::Known(4) => {
                                     PrimitiveSchemaDefinition__merged1(p, start)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::PrimitiveSchemaDefinition::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -19407,7 +17619,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a PrimitiveSchemaDefinition object"))
                                 }
                             }
@@ -19420,10 +17632,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::PrimitiveSchemaDefinition> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -19484,34 +17696,34 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 4] = [None; 4];
+        let mut scores: [pull::Score; 4] = [None; 4];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::StringSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::StringSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::String)
             }
             1 => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledSingleSelectEnum)
             }
             2 => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledSingleSelectEnum)
             }
             3 => {
-                <super::LegacyTitledEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::LegacyTitledEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::LegacyTitledEnum)
             }
@@ -19524,7 +17736,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -19538,12 +17750,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn PrimitiveSchemaDefinition__merged1(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::PrimitiveSchemaDefinition, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::PrimitiveSchemaDefinition> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "type",
@@ -19606,20 +17816,20 @@ pub mod __de {
             ],
             common: &[(0, Str("array"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::UntitledMultiSelectEnum)
             }
             1 => {
-                <super::TitledMultiSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledMultiSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::PrimitiveSchemaDefinition::TitledMultiSelectEnum)
             }
@@ -19632,7 +17842,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -19644,12 +17854,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -19657,33 +17864,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/progress")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/progress"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ProgressNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ProgressNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["_meta", "progressToken", "progress", "total", "message"],
                 required: 6u64,
@@ -19695,56 +17896,46 @@ pub mod __de {
             let mut f_total = None;
             let mut f_message = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_progress_token)?,
-                        2 => __rt::pull::member(p, &mut f_progress)?,
-                        3 => __rt::pull::member(p, &mut f_total)?,
-                        4 => __rt::pull::member(p, &mut f_message)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_progress_token),
+                    2 => pull::member(p, &mut f_progress),
+                    3 => pull::member(p, &mut f_total),
+                    4 => pull::member(p, &mut f_message),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ProgressNotificationParams {
                 meta: f_meta,
-                progress_token: __rt::pull::required(f_progress_token, "progressToken")?,
-                progress: __rt::pull::required(f_progress, "progress")?,
+                progress_token: pull::required(f_progress_token, "progressToken")?,
+                progress: pull::required(f_progress, "progress")?,
                 total: f_total,
                 message: f_message,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ProgressToken {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ProgressToken {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::ProgressToken::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p)
-                        .map(super::ProgressToken::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::ProgressToken::Integer)
                 }
                 found => Err(p.wrong("a ProgressToken (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Prompt {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Prompt {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "icons", "description", "arguments", "_meta"],
                 required: 1u64,
@@ -19757,26 +17948,23 @@ pub mod __de {
             let mut f_arguments = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_arguments)?,
-                        5 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_arguments),
+                    5 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Prompt {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
                 description: f_description,
@@ -19786,12 +17974,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptArgument {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptArgument {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
@@ -19802,24 +17987,21 @@ pub mod __de {
             let mut f_description = None;
             let mut f_required = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_description)?,
-                        3 => __rt::pull::member(p, &mut f_required)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_description),
+                    3 => pull::member(p, &mut f_required),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptArgument {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 description: f_description,
                 required: f_required,
@@ -19827,12 +18009,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -19840,24 +18019,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/prompts/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/prompts/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptListChangedNotification {
@@ -19866,12 +18037,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
@@ -19880,33 +18048,27 @@ pub mod __de {
             let mut f_role = None;
             let mut f_content = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::PromptReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::PromptReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
@@ -19915,34 +18077,28 @@ pub mod __de {
             let mut f_name = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::const_str(p, "ref/prompt")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::const_str(p, "ref/prompt"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::PromptReference {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -19951,35 +18107,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "resources/read")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "resources/read"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["_meta", "uri", "inputResponses", "requestState"],
                 required: 3u64,
@@ -19990,37 +18140,31 @@ pub mod __de {
             let mut f_input_responses = None;
             let mut f_request_state = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_input_responses)?,
-                        3 => __rt::pull::member(p, &mut f_request_state)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    2 => pull::boxed_member(p, &mut f_input_responses),
+                    3 => pull::member(p, &mut f_request_state),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                meta: pull::required(f_meta, "_meta")?,
+                uri: pull::required(f_uri, "uri")?,
                 input_responses: f_input_responses,
                 request_state: f_request_state,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "resultType", "ttlMs", "cacheScope", "contents"],
                 required: 30u64,
@@ -20032,39 +18176,34 @@ pub mod __de {
             let mut f_cache_scope = None;
             let mut f_contents = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        2 => __rt::pull::member(p, &mut f_ttl_ms)?,
-                        3 => __rt::pull::member(p, &mut f_cache_scope)?,
-                        4 => __rt::pull::member(p, &mut f_contents)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    2 => pull::member(p, &mut f_ttl_ms),
+                    3 => pull::member(p, &mut f_cache_scope),
+                    4 => pull::member(p, &mut f_contents),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
-                ttl_ms: __rt::pull::required(f_ttl_ms, "ttlMs")?,
-                cache_scope: __rt::pull::required(f_cache_scope, "cacheScope")?,
-                contents: __rt::pull::required(f_contents, "contents")?,
+                result_type: pull::required(f_result_type, "resultType")?,
+                ttl_ms: pull::required(f_ttl_ms, "ttlMs")?,
+                cache_scope: pull::required(f_cache_scope, "cacheScope")?,
+                contents: pull::required(f_contents, "contents")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultCacheScope {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultCacheScope {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["private", "public"],
                     "a ReadResourceResultCacheScope",
@@ -20072,13 +18211,11 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultContentsItem {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultContentsItem {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ReadResourceResultContentsItem__merged0(p, __rt::pull::Start::Value)
+                pull::Kind::Object => {
+                    ReadResourceResultContentsItem__merged0(p, Start::Value)
                 }
                 found => Err(p.wrong("a ReadResourceResultContentsItem (object)", found)),
             }
@@ -20086,13 +18223,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn ReadResourceResultContentsItem__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::ReadResourceResultContentsItem,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ReadResourceResultContentsItem> {
+        use pull::{Check::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["uri", "mimeType", "_meta", "text", "blob"],
             variants: &[
@@ -20117,20 +18251,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::TextResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::TextResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Text)
             }
             1 => {
-                <super::BlobResourceContents as __rt::pull::DecodeObject>::decode_object(
+                <super::BlobResourceContents as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultContentsItem::Blob)
             }
@@ -20143,7 +18277,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -20155,12 +18289,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ReadResourceResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ReadResourceResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -20169,38 +18300,30 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ReadResourceResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::ReadResourceResultResponseResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ReadResourceResultResponseResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ReadResourceResultResponseResult__merged0(
-                        p,
-                        __rt::pull::Start::Value,
-                    )
+                pull::Kind::Object => {
+                    ReadResourceResultResponseResult__merged0(p, Start::Value)
                 }
                 found => {
                     Err(p.wrong("a ReadResourceResultResponseResult (object)", found))
@@ -20210,13 +18333,10 @@ pub mod __de {
     }
     #[allow(non_snake_case)]
     fn ReadResourceResultResponseResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<
-        super::ReadResourceResultResponseResult,
-        __rt::pull::Error,
-    > {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ReadResourceResultResponseResult> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &[
                 "resultType",
@@ -20250,20 +18370,20 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InputRequiredResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultResponseResult::InputRequired)
             }
             1 => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ReadResourceResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ReadResourceResultResponseResult::ReadResource)
             }
@@ -20276,7 +18396,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -20288,12 +18408,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::Request {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Request {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
@@ -20302,49 +18419,40 @@ pub mod __de {
             let mut f_method = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_method)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_method),
+                    1 => pull::member(p, &mut f_params),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Request {
-                method: __rt::pull::required(f_method, "method")?,
+                method: pull::required(f_method, "method")?,
                 params: f_params,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::RequestId {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::RequestId {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::String => {
-                    <String as __rt::pull::Decode>::decode(p)
-                        .map(super::RequestId::String)
+                pull::Kind::String => {
+                    <String as pull::Decode>::decode(p).map(super::RequestId::String)
                 }
-                __rt::pull::Kind::Number => {
-                    <i64 as __rt::pull::Decode>::decode(p).map(super::RequestId::Integer)
+                pull::Kind::Number => {
+                    <i64 as pull::Decode>::decode(p).map(super::RequestId::Integer)
                 }
                 found => Err(p.wrong("a RequestId (integer or string)", found)),
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestMetaObject {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestMetaObject {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestMetaObject object",
                 keys: &[
                     "progressToken",
@@ -20362,31 +18470,28 @@ pub mod __de {
             let mut f_client_capabilities = None;
             let mut f_log_level = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_progress_token)?,
-                        1 => __rt::pull::member(p, &mut f_protocol_version)?,
-                        2 => __rt::pull::member(p, &mut f_client_info)?,
-                        3 => __rt::pull::member(p, &mut f_client_capabilities)?,
-                        4 => __rt::pull::member(p, &mut f_log_level)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_progress_token),
+                    1 => pull::member(p, &mut f_protocol_version),
+                    2 => pull::member(p, &mut f_client_info),
+                    3 => pull::member(p, &mut f_client_capabilities),
+                    4 => pull::member(p, &mut f_log_level),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestMetaObject {
                 progress_token: f_progress_token,
-                protocol_version: __rt::pull::required(
+                protocol_version: pull::required(
                     f_protocol_version,
                     "io.modelcontextprotocol/protocolVersion",
                 )?,
                 client_info: f_client_info,
-                client_capabilities: __rt::pull::required(
+                client_capabilities: pull::required(
                     f_client_capabilities,
                     "io.modelcontextprotocol/clientCapabilities",
                 )?,
@@ -20395,12 +18500,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::RequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::RequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 1u64,
@@ -20408,31 +18510,25 @@ pub mod __de {
             };
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::RequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
+                meta: pull::required(f_meta, "_meta")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Resource {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Resource {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
                     "name",
@@ -20458,32 +18554,29 @@ pub mod __de {
             let mut f_size = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_uri)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_mime_type)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_size)?,
-                        8 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_uri),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_mime_type),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_size),
+                    8 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Resource {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -20493,12 +18586,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
@@ -20508,35 +18598,29 @@ pub mod __de {
             let mut f_mime_type = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceLink {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceLink {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
                     "name",
@@ -20563,33 +18647,30 @@ pub mod __de {
             let mut f_size = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_uri)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_mime_type)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_size)?,
-                        8 => __rt::pull::member(p, &mut f_meta)?,
-                        9 => __rt::pull::const_str(p, "resource_link")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_uri),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_mime_type),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_size),
+                    8 => pull::member(p, &mut f_meta),
+                    9 => pull::const_str(p, "resource_link"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceLink {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -20599,12 +18680,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -20612,24 +18690,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/resources/list_changed",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/resources/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceListChangedNotification {
@@ -20638,12 +18708,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 3u64,
@@ -20652,33 +18719,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                meta: pull::required(f_meta, "_meta")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplate {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplate {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
                     "name",
@@ -20702,31 +18763,28 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_uri_template)?,
-                        4 => __rt::pull::member(p, &mut f_description)?,
-                        5 => __rt::pull::member(p, &mut f_mime_type)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_uri_template),
+                    4 => pull::member(p, &mut f_description),
+                    5 => pull::member(p, &mut f_mime_type),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplate {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
-                uri_template: __rt::pull::required(f_uri_template, "uriTemplate")?,
+                uri_template: pull::required(f_uri_template, "uriTemplate")?,
                 description: f_description,
                 mime_type: f_mime_type,
                 annotations: f_annotations,
@@ -20735,12 +18793,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceTemplateReference {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceTemplateReference {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
@@ -20748,32 +18803,26 @@ pub mod __de {
             };
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::const_str(p, "ref/resource")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::const_str(p, "ref/resource"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceTemplateReference {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -20781,33 +18830,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => __rt::pull::const_str(p, "notifications/resources/updated")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/resources/updated"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResourceUpdatedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
@@ -20816,33 +18859,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_uri = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_uri)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_uri),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
                 meta: f_meta,
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::McpResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::McpResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta", "resultType"],
                 required: 2u64,
@@ -20851,33 +18888,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_result_type = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::McpResult {
                 meta: f_meta,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ResultMetaObject {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ResultMetaObject {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ResultMetaObject object",
                 keys: &["io.modelcontextprotocol/serverInfo"],
                 required: 0u64,
@@ -20885,17 +18916,14 @@ pub mod __de {
             };
             let mut f_server_info = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_server_info)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_server_info),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ResultMetaObject {
@@ -20904,19 +18932,14 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::Role {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+    impl pull::Decode for super::Role {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+            Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
         }
     }
-    impl __rt::pull::DecodeObject for super::Root {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Root {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
@@ -20926,35 +18949,29 @@ pub mod __de {
             let mut f_name = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Root {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 name: f_name,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SamplingMessage {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SamplingMessage {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content", "_meta"],
                 required: 3u64,
@@ -20964,88 +18981,81 @@ pub mod __de {
             let mut f_content = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_role)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_role),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SamplingMessage {
-                role: __rt::pull::required(f_role, "role")?,
-                content: __rt::pull::required(f_content, "content")?,
+                role: pull::required(f_role, "role")?,
+                content: pull::required(f_content, "content")?,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContent {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContent {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Array => {
-                    <Vec<
-                        super::SamplingMessageContentBlock,
-                    > as __rt::pull::Decode>::decode(p)
+                pull::Kind::Array => {
+                    <Vec<super::SamplingMessageContentBlock> as pull::Decode>::decode(p)
                         .map(super::SamplingMessageContent::Array)
                 }
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "tool_use", "tool_result"],
                         "a SamplingMessageContent object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ToolUseContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::ToolUse)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ToolResultContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContent::ToolResult)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContent::Unknown(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -21054,7 +19064,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContent object"))
                                 }
                             }
@@ -21067,61 +19077,59 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::SamplingMessageContentBlock {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SamplingMessageContentBlock {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "type",
                         &["text", "image", "audio", "tool_use", "tool_result"],
                         "a SamplingMessageContentBlock object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::TextContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::TextContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::Text)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ImageContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ImageContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::Image)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::AudioContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::AudioContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::Audio)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::ToolUseContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::ToolUseContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::ToolUse)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ToolResultContent as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ToolResultContent as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::SamplingMessageContentBlock::ToolResult)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::SamplingMessageContentBlock::Unknown(
                                             m.into(),
                                         ))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -21130,7 +19138,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a SamplingMessageContentBlock object"))
                                 }
                             }
@@ -21141,12 +19149,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilities {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilities {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -21168,23 +19173,20 @@ pub mod __de {
             let mut f_tools = None;
             let mut f_extensions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::boxed_member(p, &mut f_experimental)?,
-                        1 => __rt::pull::boxed_member(p, &mut f_logging)?,
-                        2 => __rt::pull::boxed_member(p, &mut f_completions)?,
-                        3 => __rt::pull::member(p, &mut f_prompts)?,
-                        4 => __rt::pull::member(p, &mut f_resources)?,
-                        5 => __rt::pull::member(p, &mut f_tools)?,
-                        6 => __rt::pull::boxed_member(p, &mut f_extensions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::boxed_member(p, &mut f_experimental),
+                    1 => pull::boxed_member(p, &mut f_logging),
+                    2 => pull::boxed_member(p, &mut f_completions),
+                    3 => pull::member(p, &mut f_prompts),
+                    4 => pull::member(p, &mut f_resources),
+                    5 => pull::member(p, &mut f_tools),
+                    6 => pull::boxed_member(p, &mut f_extensions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilities {
@@ -21199,12 +19201,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesPrompts {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -21212,17 +19211,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesPrompts {
@@ -21231,12 +19227,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesResources {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesResources {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
@@ -21245,18 +19238,15 @@ pub mod __de {
             let mut f_subscribe = None;
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_subscribe)?,
-                        1 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_subscribe),
+                    1 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesResources {
@@ -21266,12 +19256,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ServerCapabilitiesTools {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ServerCapabilitiesTools {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
@@ -21279,17 +19266,14 @@ pub mod __de {
             };
             let mut f_list_changed = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_list_changed)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_list_changed),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ServerCapabilitiesTools {
@@ -21298,13 +19282,11 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ServerNotification {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerNotification {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    __rt::pull::tagged(
+                pull::Kind::Object => {
+                    pull::tagged(
                         p,
                         "method",
                         &[
@@ -21320,67 +19302,67 @@ pub mod __de {
                         "a ServerNotification object",
                         &mut |p, tag, start| {
                             match tag {
-                                __rt::pull::Tag::Known(0) => {
-                                    <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(0) => {
+                                    <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Cancelled)
                                 }
-                                __rt::pull::Tag::Known(1) => {
-                                    <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(1) => {
+                                    <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::Progress)
                                 }
-                                __rt::pull::Tag::Known(2) => {
-                                    <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(2) => {
+                                    <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceListChanged)
                                 }
-                                __rt::pull::Tag::Known(3) => {
-                                    <super::SubscriptionsAcknowledgedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(3) => {
+                                    <super::SubscriptionsAcknowledgedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::SubscriptionsAcknowledged)
                                 }
-                                __rt::pull::Tag::Known(4) => {
-                                    <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(4) => {
+                                    <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ResourceUpdated)
                                 }
-                                __rt::pull::Tag::Known(5) => {
-                                    <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(5) => {
+                                    <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::PromptListChanged)
                                 }
-                                __rt::pull::Tag::Known(6) => {
-                                    <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(6) => {
+                                    <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::ToolListChanged)
                                 }
-                                __rt::pull::Tag::Known(7) => {
-                                    <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                                pull::Tag::Known(7) => {
+                                    <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                             p,
                                             start,
                                         )
                                         .map(super::ServerNotification::LoggingMessage)
                                 }
-                                __rt::pull::Tag::Unknown => {
-                                    __rt::pull::kept_whole(p)
+                                pull::Tag::Unknown => {
+                                    pull::kept_whole(p)
                                         .map(|m| super::ServerNotification::Custom(m.into()))
                                 }
-                                __rt::pull::Tag::Absent => {
+                                pull::Tag::Absent => {
                                     Err(
                                         p
                                             .error(
@@ -21389,7 +19371,7 @@ pub mod __de {
                                     )
                                 }
                                 #[allow(unreachable_patterns)]
-                                __rt::pull::Tag::Known(_) => {
+                                pull::Tag::Known(_) => {
                                     Err(p.error("a ServerNotification object"))
                                 }
                             }
@@ -21400,26 +19382,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::ServerResult {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerResult {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    ServerResult__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => ServerResult__merged0(p, Start::Value),
                 found => Err(p.wrong("a ServerResult (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn ServerResult__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::ServerResult, __rt::pull::Error> {
-        use __rt::pull::{
-            Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape,
-        };
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::ServerResult> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant, Shape};
         static UNION: Merged = Merged {
             slots: &[
                 "_meta",
@@ -21576,90 +19552,90 @@ pub mod __de {
             ],
             common: &[],
         };
-        let mut scores: [__rt::pull::Score; 12] = [None; 12];
+        let mut scores: [pull::Score; 12] = [None; 12];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::McpResult as __rt::pull::DecodeObject>::decode_object(
+                <super::McpResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::McpResult)
             }
             1 => {
-                <super::InputRequiredResult as __rt::pull::DecodeObject>::decode_object(
+                <super::InputRequiredResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::InputRequired)
             }
             2 => {
-                <super::DiscoverResult as __rt::pull::DecodeObject>::decode_object(
+                <super::DiscoverResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Discover)
             }
             3 => {
-                <super::ListResourcesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourcesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResources)
             }
             4 => {
-                <super::ListResourceTemplatesResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListResourceTemplatesResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListResourceTemplates)
             }
             5 => {
-                <super::ReadResourceResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ReadResourceResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ReadResource)
             }
             6 => {
-                <super::SubscriptionsListenResult as __rt::pull::DecodeObject>::decode_object(
+                <super::SubscriptionsListenResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::SubscriptionsListen)
             }
             7 => {
-                <super::ListPromptsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListPromptsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListPrompts)
             }
             8 => {
-                <super::GetPromptResult as __rt::pull::DecodeObject>::decode_object(
+                <super::GetPromptResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::GetPrompt)
             }
             9 => {
-                <super::ListToolsResult as __rt::pull::DecodeObject>::decode_object(
+                <super::ListToolsResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::ListTools)
             }
             10 => {
-                <super::CallToolResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CallToolResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::CallTool)
             }
             11 => {
-                <super::CompleteResult as __rt::pull::DecodeObject>::decode_object(
+                <super::CompleteResult as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::ServerResult::Complete)
             }
@@ -21672,7 +19648,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -21684,24 +19660,20 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Decode for super::SingleSelectEnumSchema {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::SingleSelectEnumSchema {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             match p.peek()? {
-                __rt::pull::Kind::Object => {
-                    SingleSelectEnumSchema__merged0(p, __rt::pull::Start::Value)
-                }
+                pull::Kind::Object => SingleSelectEnumSchema__merged0(p, Start::Value),
                 found => Err(p.wrong("a SingleSelectEnumSchema (object)", found)),
             }
         }
     }
     #[allow(non_snake_case)]
     fn SingleSelectEnumSchema__merged0(
-        p: &mut __rt::pull::Parser<'_>,
-        start: __rt::pull::Start,
-    ) -> ::core::result::Result<super::SingleSelectEnumSchema, __rt::pull::Error> {
-        use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+        p: &mut Parser<'_>,
+        start: Start,
+    ) -> pull::Result<super::SingleSelectEnumSchema> {
+        use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
         static UNION: Merged = Merged {
             slots: &["type", "title", "description", "enum", "default", "oneOf"],
             variants: &[
@@ -21728,20 +19700,20 @@ pub mod __de {
             ],
             common: &[(0, Str("string"))],
         };
-        let mut scores: [__rt::pull::Score; 2] = [None; 2];
+        let mut scores: [pull::Score; 2] = [None; 2];
         let mark = UNION.score(p, start, &mut scores)?;
         let member = |k: usize| match k {
             0 => {
-                <super::UntitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::UntitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::UntitledSingleSelectEnum)
             }
             1 => {
-                <super::TitledSingleSelectEnumSchema as __rt::pull::DecodeObject>::decode_object(
+                <super::TitledSingleSelectEnumSchema as pull::DecodeObject>::decode_object(
                         &mut p.at(mark),
-                        __rt::pull::Start::Value,
+                        Start::Value,
                     )
                     .map(super::SingleSelectEnumSchema::TitledSingleSelectEnum)
             }
@@ -21754,7 +19726,7 @@ pub mod __de {
                 )
             }
         };
-        match __rt::pull::best_member(&scores, &member) {
+        match pull::best_member(&scores, &member) {
             Some(decoded) => decoded,
             None => {
                 Err(
@@ -21766,12 +19738,9 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::DecodeObject for super::StringSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::StringSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
                     "title",
@@ -21792,23 +19761,20 @@ pub mod __de {
             let mut f_format = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_length)?,
-                        3 => __rt::pull::member(p, &mut f_max_length)?,
-                        4 => __rt::pull::member(p, &mut f_format)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        6 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_length),
+                    3 => pull::member(p, &mut f_max_length),
+                    4 => pull::member(p, &mut f_format),
+                    5 => pull::member(p, &mut f_default),
+                    6 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::StringSchema {
@@ -21822,12 +19788,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::StringSchemaFormat {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::StringSchemaFormat {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["date", "date-time", "email", "uri"],
                     "a StringSchemaFormat",
@@ -21835,12 +19799,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionFilter {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionFilter {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionFilter object",
                 keys: &[
                     "toolsListChanged",
@@ -21856,20 +19817,17 @@ pub mod __de {
             let mut f_resources_list_changed = None;
             let mut f_resource_subscriptions = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_tools_list_changed)?,
-                        1 => __rt::pull::member(p, &mut f_prompts_list_changed)?,
-                        2 => __rt::pull::member(p, &mut f_resources_list_changed)?,
-                        3 => __rt::pull::member(p, &mut f_resource_subscriptions)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_tools_list_changed),
+                    1 => pull::member(p, &mut f_prompts_list_changed),
+                    2 => pull::member(p, &mut f_resources_list_changed),
+                    3 => pull::member(p, &mut f_resource_subscriptions),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionFilter {
@@ -21881,12 +19839,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionsAcknowledgedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsAcknowledgedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
@@ -21894,39 +19849,27 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(
-                                p,
-                                "notifications/subscriptions/acknowledged",
-                            )?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/subscriptions/acknowledged"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsAcknowledgedNotification {
-                params: __rt::pull::required(f_params, "params")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject
-    for super::SubscriptionsAcknowledgedNotificationParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsAcknowledgedNotificationParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsAcknowledgedNotificationParams object",
                 keys: &["_meta", "notifications"],
                 required: 2u64,
@@ -21935,33 +19878,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_notifications = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_notifications)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_notifications),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsAcknowledgedNotificationParams {
                 meta: f_meta,
-                notifications: __rt::pull::required(f_notifications, "notifications")?,
+                notifications: pull::required(f_notifications, "notifications")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionsListenRequest {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsListenRequest {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsListenRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
@@ -21970,35 +19907,29 @@ pub mod __de {
             let mut f_id = None;
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_params)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        3 => __rt::pull::const_str(p, "subscriptions/listen")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_params),
+                    2 => pull::const_str(p, "2.0"),
+                    3 => pull::const_str(p, "subscriptions/listen"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsListenRequest {
-                id: __rt::pull::required(f_id, "id")?,
-                params: __rt::pull::required(f_params, "params")?,
+                id: pull::required(f_id, "id")?,
+                params: pull::required(f_params, "params")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionsListenRequestParams {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsListenRequestParams {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsListenRequestParams object",
                 keys: &["_meta", "notifications"],
                 required: 3u64,
@@ -22007,33 +19938,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_notifications = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_notifications)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_notifications),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsListenRequestParams {
-                meta: __rt::pull::required(f_meta, "_meta")?,
-                notifications: __rt::pull::required(f_notifications, "notifications")?,
+                meta: pull::required(f_meta, "_meta")?,
+                notifications: pull::required(f_notifications, "notifications")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionsListenResult {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsListenResult {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsListenResult object",
                 keys: &["_meta", "resultType"],
                 required: 3u64,
@@ -22042,33 +19967,27 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_result_type = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_meta)?,
-                        1 => __rt::pull::member(p, &mut f_result_type)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_meta),
+                    1 => pull::member(p, &mut f_result_type),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsListenResult {
-                meta: __rt::pull::required(f_meta, "_meta")?,
-                result_type: __rt::pull::required(f_result_type, "resultType")?,
+                meta: pull::required(f_meta, "_meta")?,
+                result_type: pull::required(f_result_type, "resultType")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionsListenResultMetaObject {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsListenResultMetaObject {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsListenResultMetaObject object",
                 keys: &[
                     "io.modelcontextprotocol/serverInfo",
@@ -22080,23 +19999,20 @@ pub mod __de {
             let mut f_server_info = None;
             let mut f_subscription_id = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_server_info)?,
-                        1 => __rt::pull::member(p, &mut f_subscription_id)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_server_info),
+                    1 => pull::member(p, &mut f_subscription_id),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsListenResultMetaObject {
                 server_info: f_server_info,
-                subscription_id: __rt::pull::required(
+                subscription_id: pull::required(
                     f_subscription_id,
                     "io.modelcontextprotocol/subscriptionId",
                 )?,
@@ -22104,12 +20020,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::SubscriptionsListenResultResponse {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::SubscriptionsListenResultResponse {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscriptionsListenResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
@@ -22118,34 +20031,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_result = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_result)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_result),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::SubscriptionsListenResultResponse {
-                id: __rt::pull::required(f_id, "id")?,
-                result: __rt::pull::required(f_result, "result")?,
+                id: pull::required(f_id, "id")?,
+                result: pull::required(f_result, "result")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
@@ -22155,36 +20062,30 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_text)?,
-                        1 => __rt::pull::member(p, &mut f_annotations)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::const_str(p, "text")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_text),
+                    1 => pull::member(p, &mut f_annotations),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::const_str(p, "text"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextContent {
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 annotations: f_annotations,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TextResourceContents {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TextResourceContents {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
@@ -22195,37 +20096,31 @@ pub mod __de {
             let mut f_meta = None;
             let mut f_text = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_uri)?,
-                        1 => __rt::pull::member(p, &mut f_mime_type)?,
-                        2 => __rt::pull::member(p, &mut f_meta)?,
-                        3 => __rt::pull::member(p, &mut f_text)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_uri),
+                    1 => pull::member(p, &mut f_mime_type),
+                    2 => pull::member(p, &mut f_meta),
+                    3 => pull::member(p, &mut f_text),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TextResourceContents {
-                uri: __rt::pull::required(f_uri, "uri")?,
+                uri: pull::required(f_uri, "uri")?,
                 mime_type: f_mime_type,
                 meta: f_meta,
-                text: __rt::pull::required(f_text, "text")?,
+                text: pull::required(f_text, "text")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -22246,23 +20141,20 @@ pub mod __de {
             let mut f_items = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_items)?,
-                        3 => __rt::pull::member(p, &mut f_max_items)?,
-                        4 => __rt::pull::member(p, &mut f_items)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        6 => __rt::pull::const_str(p, "array")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_items),
+                    3 => pull::member(p, &mut f_max_items),
+                    4 => pull::member(p, &mut f_items),
+                    5 => pull::member(p, &mut f_default),
+                    6 => pull::const_str(p, "array"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledMultiSelectEnumSchema {
@@ -22270,18 +20162,15 @@ pub mod __de {
                 description: f_description,
                 min_items: f_min_items,
                 max_items: f_max_items,
-                items: __rt::pull::required(f_items, "items")?,
+                items: pull::required(f_items, "items")?,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
@@ -22290,33 +20179,27 @@ pub mod __de {
             let mut f_const = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_const)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_const),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-                r#const: __rt::pull::required(f_const, "const")?,
-                title: __rt::pull::required(f_title, "title")?,
+                r#const: pull::required(f_const, "const")?,
+                title: pull::required(f_title, "title")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItems object",
                 keys: &["anyOf"],
                 required: 1u64,
@@ -22324,31 +20207,25 @@ pub mod __de {
             };
             let mut f_any_of = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_any_of)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_any_of),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
-                any_of: __rt::pull::required(f_any_of, "anyOf")?,
+                any_of: pull::required(f_any_of, "anyOf")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "oneOf", "default", "type"],
                 required: 20u64,
@@ -22359,38 +20236,32 @@ pub mod __de {
             let mut f_one_of = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_one_of)?,
-                        3 => __rt::pull::member(p, &mut f_default)?,
-                        4 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_one_of),
+                    3 => pull::member(p, &mut f_default),
+                    4 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledSingleSelectEnumSchema {
                 title: f_title,
                 description: f_description,
-                one_of: __rt::pull::required(f_one_of, "oneOf")?,
+                one_of: pull::required(f_one_of, "oneOf")?,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
@@ -22399,33 +20270,27 @@ pub mod __de {
             let mut f_const = None;
             let mut f_title = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_const)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_const),
+                    1 => pull::member(p, &mut f_title),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
-                r#const: __rt::pull::required(f_const, "const")?,
-                title: __rt::pull::required(f_title, "title")?,
+                r#const: pull::required(f_const, "const")?,
+                title: pull::required(f_title, "title")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::Tool {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::Tool {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
                     "name",
@@ -22449,32 +20314,29 @@ pub mod __de {
             let mut f_annotations = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_name)?,
-                        1 => __rt::pull::member(p, &mut f_title)?,
-                        2 => __rt::pull::member(p, &mut f_icons)?,
-                        3 => __rt::pull::member(p, &mut f_description)?,
-                        4 => __rt::pull::member(p, &mut f_input_schema)?,
-                        5 => __rt::pull::member(p, &mut f_output_schema)?,
-                        6 => __rt::pull::member(p, &mut f_annotations)?,
-                        7 => __rt::pull::member(p, &mut f_meta)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_name),
+                    1 => pull::member(p, &mut f_title),
+                    2 => pull::member(p, &mut f_icons),
+                    3 => pull::member(p, &mut f_description),
+                    4 => pull::member(p, &mut f_input_schema),
+                    5 => pull::member(p, &mut f_output_schema),
+                    6 => pull::member(p, &mut f_annotations),
+                    7 => pull::member(p, &mut f_meta),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::Tool {
-                name: __rt::pull::required(f_name, "name")?,
+                name: pull::required(f_name, "name")?,
                 title: f_title,
                 icons: f_icons,
                 description: f_description,
-                input_schema: __rt::pull::required(f_input_schema, "inputSchema")?,
+                input_schema: pull::required(f_input_schema, "inputSchema")?,
                 output_schema: f_output_schema,
                 annotations: f_annotations,
                 meta: f_meta,
@@ -22482,12 +20344,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolInputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolInputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["$schema", "type"],
                 required: 2u64,
@@ -22495,18 +20354,15 @@ pub mod __de {
             };
             let mut f_schema = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_schema)?,
-                        1 => __rt::pull::const_str(p, "object")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_schema),
+                    1 => pull::const_str(p, "object"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolInputSchema {
@@ -22515,12 +20371,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolOutputSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolOutputSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["$schema"],
                 required: 0u64,
@@ -22528,17 +20381,14 @@ pub mod __de {
             };
             let mut f_schema = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_schema)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_schema),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolOutputSchema {
@@ -22547,12 +20397,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolAnnotations {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolAnnotations {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -22570,21 +20417,18 @@ pub mod __de {
             let mut f_idempotent_hint = None;
             let mut f_open_world_hint = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_read_only_hint)?,
-                        2 => __rt::pull::member(p, &mut f_destructive_hint)?,
-                        3 => __rt::pull::member(p, &mut f_idempotent_hint)?,
-                        4 => __rt::pull::member(p, &mut f_open_world_hint)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_read_only_hint),
+                    2 => pull::member(p, &mut f_destructive_hint),
+                    3 => pull::member(p, &mut f_idempotent_hint),
+                    4 => pull::member(p, &mut f_open_world_hint),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolAnnotations {
@@ -22597,12 +20441,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolChoice {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolChoice {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolChoice object",
                 keys: &["mode"],
                 required: 0u64,
@@ -22610,17 +20451,14 @@ pub mod __de {
             };
             let mut f_mode = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_mode)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_mode),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolChoice {
@@ -22629,12 +20467,10 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Decode for super::ToolChoiceMode {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ToolChoiceMode {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Ok(
-                Self::ALL[__rt::pull::one_of(
+                Self::ALL[pull::one_of(
                     p,
                     &["auto", "none", "required"],
                     "a ToolChoiceMode",
@@ -22642,12 +20478,9 @@ pub mod __de {
             )
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolListChangedNotification {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolListChangedNotification {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
@@ -22655,21 +20488,16 @@ pub mod __de {
             };
             let mut f_params = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_params)?,
-                        1 => __rt::pull::const_str(p, "2.0")?,
-                        2 => {
-                            __rt::pull::const_str(p, "notifications/tools/list_changed")?
-                        }
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_params),
+                    1 => pull::const_str(p, "2.0"),
+                    2 => pull::const_str(p, "notifications/tools/list_changed"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolListChangedNotification {
@@ -22678,12 +20506,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolResultContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolResultContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolResultContent object",
                 keys: &[
                     "toolUseId",
@@ -22702,27 +20527,24 @@ pub mod __de {
             let mut f_is_error = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_tool_use_id)?,
-                        1 => __rt::pull::member(p, &mut f_content)?,
-                        2 => __rt::pull::member(p, &mut f_structured_content)?,
-                        3 => __rt::pull::member(p, &mut f_is_error)?,
-                        4 => __rt::pull::member(p, &mut f_meta)?,
-                        5 => __rt::pull::const_str(p, "tool_result")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_tool_use_id),
+                    1 => pull::member(p, &mut f_content),
+                    2 => pull::member(p, &mut f_structured_content),
+                    3 => pull::member(p, &mut f_is_error),
+                    4 => pull::member(p, &mut f_meta),
+                    5 => pull::const_str(p, "tool_result"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolResultContent {
-                tool_use_id: __rt::pull::required(f_tool_use_id, "toolUseId")?,
-                content: __rt::pull::required(f_content, "content")?,
+                tool_use_id: pull::required(f_tool_use_id, "toolUseId")?,
+                content: pull::required(f_content, "content")?,
                 structured_content: f_structured_content,
                 is_error: f_is_error,
                 meta: f_meta,
@@ -22730,12 +20552,9 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::ToolUseContent {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::ToolUseContent {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolUseContent object",
                 keys: &["id", "name", "input", "_meta", "type"],
                 required: 23u64,
@@ -22746,38 +20565,32 @@ pub mod __de {
             let mut f_input = None;
             let mut f_meta = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_name)?,
-                        2 => __rt::pull::member(p, &mut f_input)?,
-                        3 => __rt::pull::member(p, &mut f_meta)?,
-                        4 => __rt::pull::const_str(p, "tool_use")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_name),
+                    2 => pull::member(p, &mut f_input),
+                    3 => pull::member(p, &mut f_meta),
+                    4 => pull::const_str(p, "tool_use"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::ToolUseContent {
-                id: __rt::pull::required(f_id, "id")?,
-                name: __rt::pull::required(f_name, "name")?,
-                input: __rt::pull::required(f_input, "input")?,
+                id: pull::required(f_id, "id")?,
+                name: pull::required(f_name, "name")?,
+                input: pull::required(f_input, "input")?,
                 meta: f_meta,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsupportedProtocolVersionError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsupportedProtocolVersionError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsupportedProtocolVersionError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
@@ -22786,34 +20599,28 @@ pub mod __de {
             let mut f_id = None;
             let mut f_error = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_id)?,
-                        1 => __rt::pull::member(p, &mut f_error)?,
-                        2 => __rt::pull::const_str(p, "2.0")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_id),
+                    1 => pull::member(p, &mut f_error),
+                    2 => pull::const_str(p, "2.0"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsupportedProtocolVersionError {
                 id: f_id,
-                error: __rt::pull::required(f_error, "error")?,
+                error: pull::required(f_error, "error")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsupportedProtocolVersionErrorErrorData {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorErrorData {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsupportedProtocolVersionErrorErrorData object",
                 keys: &["supported", "requested"],
                 required: 3u64,
@@ -22822,33 +20629,27 @@ pub mod __de {
             let mut f_supported = None;
             let mut f_requested = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_supported)?,
-                        1 => __rt::pull::member(p, &mut f_requested)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_supported),
+                    1 => pull::member(p, &mut f_requested),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsupportedProtocolVersionErrorErrorData {
-                supported: __rt::pull::required(f_supported, "supported")?,
-                requested: __rt::pull::required(f_requested, "requested")?,
+                supported: pull::required(f_supported, "supported")?,
+                requested: pull::required(f_requested, "requested")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UnsupportedProtocolVersionErrorError {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UnsupportedProtocolVersionErrorError {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsupportedProtocolVersionErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
@@ -22857,34 +20658,28 @@ pub mod __de {
             let mut f_message = None;
             let mut f_data = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_message)?,
-                        1 => __rt::pull::member(p, &mut f_data)?,
-                        2 => __rt::pull::const_int(p, -32022i64)?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_message),
+                    1 => pull::member(p, &mut f_data),
+                    2 => pull::const_int(p, -32022i64),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UnsupportedProtocolVersionErrorError {
-                message: __rt::pull::required(f_message, "message")?,
-                data: __rt::pull::required(f_data, "data")?,
+                message: pull::required(f_message, "message")?,
+                data: pull::required(f_data, "data")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -22905,23 +20700,20 @@ pub mod __de {
             let mut f_items = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_min_items)?,
-                        3 => __rt::pull::member(p, &mut f_max_items)?,
-                        4 => __rt::pull::member(p, &mut f_items)?,
-                        5 => __rt::pull::member(p, &mut f_default)?,
-                        6 => __rt::pull::const_str(p, "array")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_min_items),
+                    3 => pull::member(p, &mut f_max_items),
+                    4 => pull::member(p, &mut f_items),
+                    5 => pull::member(p, &mut f_default),
+                    6 => pull::const_str(p, "array"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UntitledMultiSelectEnumSchema {
@@ -22929,18 +20721,15 @@ pub mod __de {
                 description: f_description,
                 min_items: f_min_items,
                 max_items: f_max_items,
-                items: __rt::pull::required(f_items, "items")?,
+                items: pull::required(f_items, "items")?,
                 default: f_default,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchemaItems object",
                 keys: &["enum", "type"],
                 required: 3u64,
@@ -22948,32 +20737,26 @@ pub mod __de {
             };
             let mut f_enum = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_enum)?,
-                        1 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_enum),
+                    1 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 extra,
             })
         }
     }
-    impl __rt::pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
-        fn decode_object(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
-            static TABLE: __rt::pull::Table = __rt::pull::Table {
+    impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
+        fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "enum", "default", "type"],
                 required: 20u64,
@@ -22984,27 +20767,24 @@ pub mod __de {
             let mut f_enum = None;
             let mut f_default = None;
             let mut extra = __rt::Extra::new();
-            __rt::pull::object(
+            pull::object(
                 p,
                 &TABLE,
                 start,
-                __rt::pull::Unknown::Keep(&mut extra),
-                &mut |p, i| {
-                    match i {
-                        0 => __rt::pull::member(p, &mut f_title)?,
-                        1 => __rt::pull::member(p, &mut f_description)?,
-                        2 => __rt::pull::member(p, &mut f_enum)?,
-                        3 => __rt::pull::member(p, &mut f_default)?,
-                        4 => __rt::pull::const_str(p, "string")?,
-                        _ => {}
-                    }
-                    Ok(())
+                pull::Unknown::Keep(&mut extra),
+                &mut |p, i| match i {
+                    0 => pull::member(p, &mut f_title),
+                    1 => pull::member(p, &mut f_description),
+                    2 => pull::member(p, &mut f_enum),
+                    3 => pull::member(p, &mut f_default),
+                    4 => pull::const_str(p, "string"),
+                    _ => Ok(()),
                 },
             )?;
             Ok(super::UntitledSingleSelectEnumSchema {
                 title: f_title,
                 description: f_description,
-                r#enum: __rt::pull::required(f_enum, "enum")?,
+                r#enum: pull::required(f_enum, "enum")?,
                 default: f_default,
                 extra,
             })
@@ -23016,7 +20796,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "server/discover" => {
                     Some(
@@ -23121,7 +20901,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             (method == "notifications/cancelled")
                 .then(|| <super::ClientNotification as __rt::pull::DecodeObject>::decode_object(
                     p,
@@ -23133,9 +20913,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -23143,7 +20921,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
@@ -23170,7 +20948,7 @@ pub mod __de {
             p: &mut __rt::pull::Parser<'_>,
             method: &str,
             start: __rt::pull::Start,
-        ) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+        ) -> Option<Result<Self, __rt::pull::Error>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
@@ -23252,9 +21030,7 @@ pub mod __de {
         }
     }
     impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(
-            p: &mut __rt::pull::Parser<'_>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
             Self::decode_awaiting(p, &())
         }
     }
@@ -23262,7 +21038,7 @@ pub mod __de {
         pub(super) fn decode_awaiting(
             p: &mut __rt::pull::Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        ) -> Result<Self, __rt::pull::Error> {
             match __rt::pull::message::<
                 __rt::NoRequest,
                 super::ServerNotification,

@@ -16,6 +16,21 @@ pub fn serialize_extra<M: serde::ser::SerializeMap, V: Serialize>(
     Ok(())
 }
 
+/// Writes member `key` when `value` is present (an optional member; absent, nothing is
+/// written). One line of a generated `Serialize` impl.
+#[inline]
+pub fn serialize_some<M, K, V>(map: &mut M, key: &K, value: &Option<V>) -> Result<(), M::Error>
+where
+    M: serde::ser::SerializeMap,
+    K: Serialize + ?Sized,
+    V: Serialize,
+{
+    match value {
+        Some(v) => map.serialize_entry(key, v),
+        None => Ok(()),
+    }
+}
+
 /// [`serialize_extra`] for the members kept as open JSON.
 #[inline]
 pub fn serialize_extra_value<M: serde::ser::SerializeMap>(

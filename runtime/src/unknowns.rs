@@ -165,6 +165,20 @@ impl Unknown {
     }
 }
 
+/// `value`'s unknowns, at member `key` of the value `at` points to (one line of a generated
+/// `collect_unknowns`).
+#[inline]
+pub fn member_unknowns<T: Unknowns + ?Sized>(
+    key: &str,
+    value: &T,
+    at: &mut JsonPath,
+    out: &mut Vec<Unknown>,
+) {
+    at.push(key);
+    value.collect_unknowns(at, out);
+    at.pop();
+}
+
 /// Reports every member of a raw `extra` map but `_meta`, which the specification allows on
 /// every request, notification and result whether or not a revision's schema lists it.
 pub fn unknown_value_members(extra: &Extra, at: &mut JsonPath, out: &mut Vec<Unknown>) {

@@ -24,9 +24,9 @@ pub(super) fn for_type(cx: &Cx) -> TokenStream {
             let strs = values.iter().map(|v| v.value.as_str());
             let expecting = expecting_object(cx).replace(" object", "");
             quote! {
-                impl __rt::pull::Decode for super::#name {
-                    fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
-                        Ok(Self::ALL[__rt::pull::one_of(p, &[#( #strs ),*], #expecting)?])
+                impl pull::Decode for super::#name {
+                    fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+                        Ok(Self::ALL[pull::one_of(p, &[#( #strs ),*], #expecting)?])
                     }
                 }
             }
@@ -83,17 +83,17 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             let n = slot(&f.rust_name);
             let i = proc_macro2::Literal::usize_unsuffixed(i);
             if f.boxed {
-                quote! { #i => __rt::pull::boxed_member(p, &mut #n)?, }
+                quote! { #i => pull::boxed_member(p, &mut #n), }
             } else {
-                quote! { #i => __rt::pull::member(p, &mut #n)?, }
+                quote! { #i => pull::member(p, &mut #n), }
             }
         })
         .collect();
     for (j, c) in s.consts.iter().enumerate() {
         let i = proc_macro2::Literal::usize_unsuffixed(s.fields.len() + j);
         arms.push(match &c.value {
-            ConstValue::Str(v) => quote! { #i => __rt::pull::const_str(p, #v)?, },
-            ConstValue::Int(v) => quote! { #i => __rt::pull::const_int(p, #v)?, },
+            ConstValue::Str(v) => quote! { #i => pull::const_str(p, #v), },
+            ConstValue::Int(v) => quote! { #i => pull::const_int(p, #v), },
         });
     }
     let (extra_decl, unknown, extra_init) = match &s.extra {
@@ -101,7 +101,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             let x = ident(&s.extra_name);
             (
                 quote! { let mut #x = __rt::Extra::new(); },
-                quote!(__rt::pull::Unknown::Keep(&mut #x)),
+                quote!(pull::Unknown::Keep(&mut #x)),
                 quote! { #x, },
             )
         }
@@ -111,14 +111,14 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
             (
                 quote! { let mut #x: __rt::IndexMap<String, #t> = __rt::IndexMap::new(); },
                 quote! {
-                    __rt::pull::Unknown::Typed(&mut |p, key| __rt::pull::insert_unknown(p, &mut #x, key))
+                    pull::Unknown::Typed(&mut |p, key| pull::insert_unknown(p, &mut #x, key))
                 },
                 quote! { #x, },
             )
         }
         Extra::Deny => (
             TokenStream::new(),
-            quote!(__rt::pull::Unknown::Deny),
+            quote!(pull::Unknown::Deny),
             TokenStream::new(),
         ),
     };
@@ -127,7 +127,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         let n = slot(&f.rust_name);
         let k = &f.json_name;
         if f.required {
-            quote! { #field: __rt::pull::required(#n, #k)?, }
+            quote! { #field: pull::required(#n, #k)?, }
         } else if f.null_is_absent {
             quote! { #field: #n.flatten(), }
         } else {
@@ -138,19 +138,16 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         quote! { |_, _| Ok(()) }
     } else {
         quote! {
-            |p, i| {
-                match i {
-                    #( #arms )*
-                    _ => {}
-                }
-                Ok(())
+            |p, i| match i {
+                #( #arms )*
+                _ => Ok(()),
             }
         }
     };
     quote! {
-        impl __rt::pull::DecodeObject for super::#name {
-            fn decode_object(p: &mut __rt::pull::Parser<'_>, start: __rt::pull::Start) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::#name {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: #expecting,
                     keys: &[#( #keys ),*],
                     required: #required,
@@ -158,7 +155,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
                 };
                 #( #decls )*
                 #extra_decl
-                __rt::pull::object(p, &TABLE, start, #unknown, &mut #body)?;
+                pull::object(p, &TABLE, start, #unknown, &mut #body)?;
                 Ok(super::#name {
                     #( #inits )*
                     #extra_init
@@ -181,12 +178,12 @@ fn struct_name<'m>(module: &'m Module, ty: &'m TypeRef) -> Option<&'m str> {
 /// The runtime's name of a JSON kind.
 fn rt_kind(k: Kind) -> TokenStream {
     match k {
-        Kind::Null => quote!(__rt::pull::Kind::Null),
-        Kind::Boolean => quote!(__rt::pull::Kind::Bool),
-        Kind::Integer | Kind::Number => quote!(__rt::pull::Kind::Number),
-        Kind::String => quote!(__rt::pull::Kind::String),
-        Kind::Array => quote!(__rt::pull::Kind::Array),
-        Kind::Object => quote!(__rt::pull::Kind::Object),
+        Kind::Null => quote!(pull::Kind::Null),
+        Kind::Boolean => quote!(pull::Kind::Bool),
+        Kind::Integer | Kind::Number => quote!(pull::Kind::Number),
+        Kind::String => quote!(pull::Kind::String),
+        Kind::Array => quote!(pull::Kind::Array),
+        Kind::Object => quote!(pull::Kind::Object),
     }
 }
 
@@ -212,7 +209,7 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
     let decode_as = |i: usize, p: TokenStream| {
         let t = de_type(&u.variants[i].ty);
         let v = variant(i);
-        quote! { <#t as __rt::pull::Decode>::decode(#p).map(#v) }
+        quote! { <#t as pull::Decode>::decode(#p).map(#v) }
     };
     let mut arms = Vec::new();
     let mut helpers = TokenStream::new();
@@ -237,14 +234,14 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
             let int = decode_as(i, quote!(p));
             let num = decode_as(j, quote!(p));
             arms.push(quote! {
-                __rt::pull::Kind::Number => {
-                    if __rt::pull::number(&mut p.at(p.mark()))?.is_f64() { #num } else { #int }
+                pull::Kind::Number => {
+                    if pull::number(&mut p.at(p.mark()))?.is_f64() { #num } else { #int }
                 }
             });
         }
         (Some(&i), _) | (None, Some(&i)) => {
             let d = decode_as(i, quote!(p));
-            arms.push(quote! { __rt::pull::Kind::Number => #d, });
+            arms.push(quote! { pull::Kind::Number => #d, });
         }
         (None, None) => {}
     }
@@ -271,9 +268,9 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
         });
         let msg = format!("no array member of {} fits these elements", cx.ty.name);
         arms.push(quote! {
-            __rt::pull::Kind::Array => {
-                use __rt::pull::{#imports};
-                match __rt::pull::array_member(p, &[#( #fits_each ),*])? {
+            pull::Kind::Array => {
+                use pull::{#imports};
+                match pull::array_member(p, &[#( #fits_each ),*])? {
                     #( #picks )*
                     _ => Err(p.error(#msg)),
                 }
@@ -284,20 +281,20 @@ fn for_union(cx: &Cx, u: &Union) -> TokenStream {
         ObjectPlan::None => {}
         ObjectPlan::Single(i) => {
             let d = decode_as(*i, quote!(p));
-            arms.push(quote! { __rt::pull::Kind::Object => #d, });
+            arms.push(quote! { pull::Kind::Object => #d, });
         }
         ObjectPlan::Tagged(t) => {
             let body = tagged(cx, u, t, &mut helpers);
-            arms.push(quote! { __rt::pull::Kind::Object => #body, });
+            arms.push(quote! { pull::Kind::Object => #body, });
         }
         ObjectPlan::Merged(m) => {
             let f = merged(cx, u, m, &mut helpers);
-            arms.push(quote! { __rt::pull::Kind::Object => #f(p, __rt::pull::Start::Value), });
+            arms.push(quote! { pull::Kind::Object => #f(p, Start::Value), });
         }
     }
     quote! {
-        impl __rt::pull::Decode for super::#name {
-            fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::#name {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 match p.peek()? {
                     #( #arms )*
                     found => Err(p.wrong(#expecting, found)),
@@ -319,13 +316,13 @@ fn group(cx: &Cx, u: &Union, g: &Group, helpers: &mut TokenStream) -> TokenStrea
                 Some(s) => {
                     let s = ident(s);
                     quote! {
-                        <super::#s as __rt::pull::DecodeObject>::decode_object(p, start).map(super::#name::#v)
+                        <super::#s as pull::DecodeObject>::decode_object(p, start).map(super::#name::#v)
                     }
                 }
                 None => {
                     let t = de_type(&u.variants[*i].ty);
                     quote! {
-                        __rt::pull::whole(p, start, |p| <#t as __rt::pull::Decode>::decode(p)).map(super::#name::#v)
+                        pull::whole(p, start, |p| <#t as pull::Decode>::decode(p)).map(super::#name::#v)
                     }
                 }
             }
@@ -356,23 +353,23 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
         let ks = ks
             .iter()
             .map(|&k| proc_macro2::Literal::usize_unsuffixed(k));
-        arms.push(quote! { #( __rt::pull::Tag::Known(#ks) )|* => #d, });
+        arms.push(quote! { #( pull::Tag::Known(#ks) )|* => #d, });
     }
     let catch_all = ident(&u.variants[t.unknown].rust_name);
     arms.push(quote! {
-        __rt::pull::Tag::Unknown => __rt::pull::kept_whole(p).map(|m| super::#name::#catch_all(m.into())),
+        pull::Tag::Unknown => pull::kept_whole(p).map(|m| super::#name::#catch_all(m.into())),
     });
     arms.push(match &t.absent {
         Some(g) => {
             let d = group(cx, u, g, helpers);
-            quote! { __rt::pull::Tag::Absent => #d, }
+            quote! { pull::Tag::Absent => #d, }
         }
         None => {
             let msg = format!(
                 "missing member `{tag}` in a {union_name} object (one of `{}`)",
                 values.join("`, `")
             );
-            quote! { __rt::pull::Tag::Absent => Err(p.error(#msg)), }
+            quote! { pull::Tag::Absent => Err(p.error(#msg)), }
         }
     });
     let expecting = format!("a {union_name} object");
@@ -383,18 +380,18 @@ fn tagged(cx: &Cx, u: &Union, t: &Tagged, helpers: &mut TokenStream) -> TokenStr
         quote!(tagged)
     };
     quote! {
-        __rt::pull::#tagged(p, #tag, &[#( #values ),*], #expecting, &mut |p, tag, start| {
+        pull::#tagged(p, #tag, &[#( #values ),*], #expecting, &mut |p, tag, start| {
             match tag {
                 #( #arms )*
                 #[allow(unreachable_patterns)]
-                __rt::pull::Tag::Known(_) => Err(p.error(#expecting)),
+                pull::Tag::Known(_) => Err(p.error(#expecting)),
             }
         })
     }
 }
 
 /// A function (added to `helpers`) decoding, from `start` (its `{`, or after a tag), an
-/// object of the members told apart by shape: a table of what each member requires (`__rt::pull::Merged`, a `static`)
+/// object of the members told apart by shape: a table of what each member requires (`pull::Merged`, a `static`)
 /// scores them in one pass over the object, and the member chosen is decoded from the
 /// object's start.
 /// Returns the function's path.
@@ -456,7 +453,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         // Its index in the table's variants.
         let lit = proc_macro2::Literal::usize_unsuffixed(variants.len() - 1);
         picks.push(quote! {
-            #lit => <super::#s as __rt::pull::DecodeObject>::decode_object(&mut p.at(mark), __rt::pull::Start::Value).map(super::#name::#v),
+            #lit => <super::#s as pull::DecodeObject>::decode_object(&mut p.at(mark), Start::Value).map(super::#name::#v),
         });
     }
     let union_name = cx.ty.schema_name.as_deref().unwrap_or(&cx.ty.name);
@@ -491,7 +488,7 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
         Some(i) => {
             let v = ident(&u.variants[i].rust_name);
             let t = de_type(&u.variants[i].ty);
-            quote! { <#t as __rt::pull::Decode>::decode(&mut p.at(mark)).map(super::#name::#v) }
+            quote! { <#t as pull::Decode>::decode(&mut p.at(mark)).map(super::#name::#v) }
         }
         None => quote! { Err(p.error(#msg)) },
     };
@@ -500,20 +497,20 @@ fn merged(cx: &Cx, u: &Union, m: &Merged, helpers: &mut TokenStream) -> TokenStr
     let imports = uses.imports(&["Merged", "Variant"]);
     helpers.extend(quote! {
         #[allow(non_snake_case)]
-        fn #f(p: &mut __rt::pull::Parser<'_>, start: __rt::pull::Start) -> ::core::result::Result<super::#name, __rt::pull::Error> {
-            use __rt::pull::{#imports};
+        fn #f(p: &mut Parser<'_>, start: Start) -> pull::Result<super::#name> {
+            use pull::{#imports};
             static UNION: Merged = Merged {
                 slots: &[#( #slot_names ),*],
                 variants: &[#( #variants ),*],
                 common: &[#( #common ),*],
             };
-            let mut scores: [__rt::pull::Score; #count] = [None; #count];
+            let mut scores: [pull::Score; #count] = [None; #count];
             let mark = UNION.score(p, start, &mut scores)?;
             let member = |k: usize| match k {
                 #( #picks )*
                 _ => Err(p.error(#msg)),
             };
-            match __rt::pull::best_member(&scores, &member) {
+            match pull::best_member(&scores, &member) {
                 Some(decoded) => decoded,
                 None => #none,
             }

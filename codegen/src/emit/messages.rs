@@ -96,7 +96,7 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
             let pull_impl = quote! {
                 impl __rt::pull::Methods for super::#name {
                     const ENVELOPE: bool = #envelope;
-                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<Result<Self, __rt::pull::Error>> {
                         match method {
                             #( #pull_arms )*
                             _ => None,
@@ -117,7 +117,7 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
             pulls.extend(quote! {
                 impl __rt::pull::Methods for super::#name {
                     const ENVELOPE: bool = #envelope;
-                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<::core::result::Result<Self, __rt::pull::Error>> {
+                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<Result<Self, __rt::pull::Error>> {
                         (method == #method).then(|| <super::#name as __rt::pull::DecodeObject>::decode_object(p, start))
                     }
                     fn custom(_: __rt::Map<String, __rt::Value>) -> Option<Self> {
@@ -298,7 +298,7 @@ fn message(
         );
         quote! {
             #[doc = #doc]
-            pub fn from_json(text: &str) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
+            pub fn from_json(text: &str) -> Result<Self, __rt::DecodeError<#reply_ty>> {
                 Self::from_json_awaiting(text, &())
             }
 
@@ -310,7 +310,7 @@ fn message(
             pub fn from_json_awaiting(
                 text: &str,
                 awaiting: &dyn __rt::Awaits<#id_ty>,
-            ) -> ::core::result::Result<Self, __rt::DecodeError<#reply_ty>> {
+            ) -> Result<Self, __rt::DecodeError<#reply_ty>> {
                 __rt::pull::from_str_by(text, |p| Self::decode_awaiting(p, awaiting)).map_err(|e| {
                     let (id, code) = __rt::failed_message(text);
                     let id = id.and_then(|raw| __rt::serde_json::from_str::<#id_ty>(raw.get()).ok());
@@ -353,7 +353,7 @@ fn message(
     };
     let visitor = quote! {
         impl __rt::pull::Decode for super::#name {
-            fn decode(p: &mut __rt::pull::Parser<'_>) -> ::core::result::Result<Self, __rt::pull::Error> {
+            fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
                 Self::decode_awaiting(p, &())
             }
         }
@@ -362,7 +362,7 @@ fn message(
             pub(super) fn decode_awaiting(
                 p: &mut __rt::pull::Parser<'_>,
                 awaits: &dyn __rt::Awaits<#id_de>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+            ) -> Result<Self, __rt::pull::Error> {
                 // The result matched as it is (not unwrapped with `?` first): the parts move
                 // once, into the message.
                 match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p, awaits) {
@@ -405,7 +405,7 @@ fn message(
         }
 
         impl __rt::serde::Serialize for #name {
-            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 #[allow(unused_imports)]
                 use __rt::serde::ser::SerializeMap as _;
                 match self {

@@ -66,6 +66,7 @@ pub fn emit(module: &Module, opts: &EmitOptions) -> TokenStream {
         #[allow(clippy::all, missing_docs, non_camel_case_types)]
         pub mod __de {
             use super::*;
+            use __rt::pull::{self, Parser, Start};
             #builders
         }
     }
@@ -280,7 +281,7 @@ impl Cx<'_> {
             }
 
             impl __rt::serde::Serialize for #name {
-                fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+                fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                     s.serialize_str(self.as_str())
                 }
             }

@@ -35,7 +35,7 @@ pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
         if f.required {
             quote! { __m.serialize_entry(#k, &self.#i)?; }
         } else {
-            quote! { if let Some(v) = &self.#i { __m.serialize_entry(#k, v)?; } }
+            quote! { __rt::serialize_some(&mut __m, #k, &self.#i)?; }
         }
     });
     let x = ident(&s.extra_name);
@@ -46,7 +46,7 @@ pub(super) fn struct_serialize(cx: &Cx, s: &Struct) -> TokenStream {
     };
     quote! {
         impl __rt::serde::Serialize for #name {
-            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 use __rt::serde::ser::SerializeMap as _;
                 let mut __m = s.serialize_map(None)?;
                 #( #consts )*
@@ -77,7 +77,7 @@ pub(super) fn union_serialize(cx: &Cx, u: &Union) -> TokenStream {
     });
     quote! {
         impl __rt::serde::Serialize for #name {
-            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> ::core::result::Result<S::Ok, S::Error> {
+            fn serialize<S: __rt::serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
                 match self {
                     #( #arms )*
                 }

@@ -33,7 +33,7 @@ fn arguments_as(cx: &Cx, a: &ArgumentsAs) -> TokenStream {
             /// The tool's `arguments` decoded as `T` (absent arguments read as `{}`); the
             /// error names the tool and the path of the argument at fault
             /// (`tool "book": arguments at date: invalid type…`).
-            pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(&self) -> ::core::result::Result<T, __rt::ArgumentsError> {
+            pub fn arguments_as<T: __rt::serde::de::DeserializeOwned>(&self) -> Result<T, __rt::ArgumentsError> {
                 __rt::arguments_as(&self.#n, self.#a.as_ref())
             }
         }

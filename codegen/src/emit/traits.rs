@@ -121,14 +121,14 @@ pub(super) fn emit(module: &Module) -> TokenStream {
                         type Result = #result;
                         fn params(&self) -> &Self::Params { #params_expr }
                         #[inline(never)]
-                        fn result_from_json(text: &str) -> ::core::result::Result<#result, __rt::serde_json::Error> {
+                        fn result_from_json(text: &str) -> Result<#result, __rt::serde_json::Error> {
                             __rt::pull::from_str(text).map_err(__rt::pull::Error::into_serde)
                         }
                         fn result_type() -> Option<__rt::ResultType> {
                             Some(__rt::ResultType::of::<Self>())
                         }
                         #[inline(never)]
-                        fn result_from_raw(raw: __rt::RawJson) -> ::core::result::Result<#result, __rt::serde_json::Error> {
+                        fn result_from_raw(raw: __rt::RawJson) -> Result<#result, __rt::serde_json::Error> {
                             raw.into_typed().map_err(__rt::pull::Error::into_serde)
                         }
                     }

@@ -18,11 +18,7 @@ pub(super) fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         let f = &s.fields[i];
         let field = ident(&f.rust_name);
         let k = &f.json_name;
-        quote! {
-            at.push(#k);
-            __rt::Unknowns::collect_unknowns(&self.#field, at, out);
-            at.pop();
-        }
+        quote! { __rt::member_unknowns(#k, &self.#field, at, out); }
     });
     let x = ident(&s.extra_name);
     let extra = match walk.extra {

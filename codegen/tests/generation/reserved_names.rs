@@ -50,7 +50,7 @@ fn self_everywhere_generates_code_that_parses() {
         "{code}"
     );
     assert!(
-        code.contains("Self::ALL[__rt::pull::one_of(p, &[\"self\", \"other\"]"),
+        code.contains("Self::ALL[pull::one_of(p, &[\"self\", \"other\"]"),
         "{code}"
     );
     syn::parse_file(code).expect("the generated code parses");

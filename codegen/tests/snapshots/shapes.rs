@@ -18,7 +18,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             match self {
                 Id::String(v) => __rt::serde::Serialize::serialize(v, s),
                 Id::Integer(v) => __rt::serde::Serialize::serialize(v, s),
@@ -72,12 +72,10 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            if let Some(v) = &self.meta {
-                __m.serialize_entry(&__rt::Plain("_meta"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("_meta"), &self.meta)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -128,15 +126,13 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
             __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("ping"))?;
             __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-            if let Some(v) = &self.params {
-                __m.serialize_entry(&__rt::Plain("params"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("params"), &self.params)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -164,12 +160,8 @@ pub mod shapes {
             at: &mut __rt::JsonPath,
             out: &mut Vec<__rt::Unknown>,
         ) {
-            at.push("id");
-            __rt::Unknowns::collect_unknowns(&self.id, at, out);
-            at.pop();
-            at.push("params");
-            __rt::Unknowns::collect_unknowns(&self.params, at, out);
-            at.pop();
+            __rt::member_unknowns("id", &self.id, at, out);
+            __rt::member_unknowns("params", &self.params, at, out);
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
@@ -188,15 +180,11 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            if let Some(v) = &self.extra {
-                __m.serialize_entry(&__rt::Plain("extra"), v)?;
-            }
-            if let Some(v) = &self.r#type {
-                __m.serialize_entry(&__rt::Plain("type"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("extra"), &self.extra)?;
+            __rt::serialize_some(&mut __m, &__rt::Plain("type"), &self.r#type)?;
             __rt::serialize_extra_value(&mut __m, &self.extra_members)?;
             __m.end()
         }
@@ -256,15 +244,13 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("jsonrpc"), &__rt::Plain("2.0"))?;
             __m.serialize_entry(&__rt::Plain("method"), &__rt::Plain("pong"))?;
             __m.serialize_entry(&__rt::Plain("id"), &self.id)?;
-            if let Some(v) = &self.progress {
-                __m.serialize_entry(&__rt::Plain("progress"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("progress"), &self.progress)?;
             __m.serialize_entry(&__rt::Plain("ttl"), &self.ttl)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
@@ -294,9 +280,7 @@ pub mod shapes {
             at: &mut __rt::JsonPath,
             out: &mut Vec<__rt::Unknown>,
         ) {
-            at.push("id");
-            __rt::Unknowns::collect_unknowns(&self.id, at, out);
-            at.pop();
+            __rt::member_unknowns("id", &self.id, at, out);
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
@@ -325,7 +309,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             match self {
                 Message::Ping(v) => __rt::serde::Serialize::serialize(v, s),
                 Message::Pong(v) => __rt::serde::Serialize::serialize(v, s),
@@ -373,7 +357,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
@@ -416,13 +400,11 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("type"), &self.r#type)?;
-            if let Some(v) = &self.minimum {
-                __m.serialize_entry(&__rt::Plain("minimum"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("minimum"), &self.minimum)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
         }
@@ -484,7 +466,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             s.serialize_str(self.as_str())
         }
     }
@@ -509,7 +491,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("type"), &__rt::Plain("text"))?;
@@ -569,7 +551,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             match self {
                 Block::Text(v) => __rt::serde::Serialize::serialize(v, s),
                 Block::McpNumber(v) => __rt::serde::Serialize::serialize(v, s),
@@ -618,12 +600,10 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            if let Some(v) = &self.mode {
-                __m.serialize_entry(&__rt::Plain("mode"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("mode"), &self.mode)?;
             __m.serialize_entry(&__rt::Plain("message"), &self.message)?;
             __rt::serialize_extra_value(&mut __m, &self.extra)?;
             __m.end()
@@ -680,7 +660,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             s.serialize_str(self.as_str())
         }
     }
@@ -705,7 +685,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("mode"), &__rt::Plain("url"))?;
@@ -758,7 +738,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             match self {
                 Params::Form(v) => __rt::serde::Serialize::serialize(v, s),
                 Params::Link(v) => __rt::serde::Serialize::serialize(v, s),
@@ -804,7 +784,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("code"), &self.code)?;
@@ -846,7 +826,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("error"), &self.error)?;
@@ -870,9 +850,7 @@ pub mod shapes {
             at: &mut __rt::JsonPath,
             out: &mut Vec<__rt::Unknown>,
         ) {
-            at.push("error");
-            __rt::Unknowns::collect_unknowns(&self.error, at, out);
-            at.pop();
+            __rt::member_unknowns("error", &self.error, at, out);
             __rt::unknown_value_members(&self.extra, at, out);
         }
     }
@@ -893,7 +871,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
             __m.serialize_entry(&__rt::Plain("code"), &-32042i64)?;
@@ -940,7 +918,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             match self {
                 McpValue::Map(v) => __rt::serde::Serialize::serialize(v, s),
                 McpValue::Array(v) => __rt::serde::Serialize::serialize(v, s),
@@ -1007,15 +985,11 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             use __rt::serde::ser::SerializeMap as _;
             let mut __m = s.serialize_map(None)?;
-            if let Some(v) = &self.a {
-                __m.serialize_entry(&__rt::Plain("a"), v)?;
-            }
-            if let Some(v) = &self.any {
-                __m.serialize_entry(&__rt::Plain("any"), v)?;
-            }
+            __rt::serialize_some(&mut __m, &__rt::Plain("a"), &self.a)?;
+            __rt::serialize_some(&mut __m, &__rt::Plain("any"), &self.any)?;
             __m.end()
         }
     }
@@ -1069,7 +1043,7 @@ pub mod shapes {
         fn serialize<S: __rt::serde::Serializer>(
             &self,
             s: S,
-        ) -> ::core::result::Result<S::Ok, S::Error> {
+        ) -> Result<S::Ok, S::Error> {
             s.serialize_str(self.as_str())
         }
     }
@@ -1156,27 +1130,23 @@ pub mod shapes {
     #[allow(clippy::all, missing_docs, non_camel_case_types)]
     pub mod __de {
         use super::*;
-        impl __rt::pull::Decode for super::Id {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        use __rt::pull::{self, Parser, Start};
+        impl pull::Decode for super::Id {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 match p.peek()? {
-                    __rt::pull::Kind::String => {
-                        <String as __rt::pull::Decode>::decode(p).map(super::Id::String)
+                    pull::Kind::String => {
+                        <String as pull::Decode>::decode(p).map(super::Id::String)
                     }
-                    __rt::pull::Kind::Number => {
-                        <i64 as __rt::pull::Decode>::decode(p).map(super::Id::Integer)
+                    pull::Kind::Number => {
+                        <i64 as pull::Decode>::decode(p).map(super::Id::Integer)
                     }
                     found => Err(p.wrong("a Id (integer or string)", found)),
                 }
             }
         }
-        impl __rt::pull::DecodeObject for super::McpResult {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::McpResult {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Result object",
                     keys: &["_meta"],
                     required: 0u64,
@@ -1184,17 +1154,14 @@ pub mod shapes {
                 };
                 let mut f_meta = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_meta)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_meta),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::McpResult {
@@ -1203,12 +1170,9 @@ pub mod shapes {
                 })
             }
         }
-        impl __rt::pull::DecodeObject for super::Ping {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Ping {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Ping object",
                     keys: &["id", "params", "jsonrpc", "method"],
                     required: 13u64,
@@ -1217,35 +1181,29 @@ pub mod shapes {
                 let mut f_id = None;
                 let mut f_params = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_id)?,
-                            1 => __rt::pull::member(p, &mut f_params)?,
-                            2 => __rt::pull::const_str(p, "2.0")?,
-                            3 => __rt::pull::const_str(p, "ping")?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_id),
+                        1 => pull::member(p, &mut f_params),
+                        2 => pull::const_str(p, "2.0"),
+                        3 => pull::const_str(p, "ping"),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Ping {
-                    id: __rt::pull::required(f_id, "id")?,
+                    id: pull::required(f_id, "id")?,
                     params: f_params,
                     extra,
                 })
             }
         }
-        impl __rt::pull::DecodeObject for super::PingParams {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::PingParams {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a PingParams object",
                     keys: &["extra", "type"],
                     required: 0u64,
@@ -1254,18 +1212,15 @@ pub mod shapes {
                 let mut f_extra = None;
                 let mut f_type = None;
                 let mut extra_members = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra_members),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_extra)?,
-                            1 => __rt::pull::member(p, &mut f_type)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra_members),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_extra),
+                        1 => pull::member(p, &mut f_type),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::PingParams {
@@ -1275,12 +1230,9 @@ pub mod shapes {
                 })
             }
         }
-        impl __rt::pull::DecodeObject for super::Pong {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Pong {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Pong object",
                     keys: &["id", "progress", "ttl", "jsonrpc", "method"],
                     required: 29u64,
@@ -1290,63 +1242,52 @@ pub mod shapes {
                 let mut f_progress = None;
                 let mut f_ttl = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_id)?,
-                            1 => __rt::pull::member(p, &mut f_progress)?,
-                            2 => __rt::pull::member(p, &mut f_ttl)?,
-                            3 => __rt::pull::const_str(p, "2.0")?,
-                            4 => __rt::pull::const_str(p, "pong")?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_id),
+                        1 => pull::member(p, &mut f_progress),
+                        2 => pull::member(p, &mut f_ttl),
+                        3 => pull::const_str(p, "2.0"),
+                        4 => pull::const_str(p, "pong"),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Pong {
-                    id: __rt::pull::required(f_id, "id")?,
+                    id: pull::required(f_id, "id")?,
                     progress: f_progress,
-                    ttl: __rt::pull::required(f_ttl, "ttl")?,
+                    ttl: pull::required(f_ttl, "ttl")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::Decode for super::Message {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::Message {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 match p.peek()? {
-                    __rt::pull::Kind::Object => {
-                        __rt::pull::tagged(
+                    pull::Kind::Object => {
+                        pull::tagged(
                             p,
                             "method",
                             &["ping", "pong"],
                             "a Message object",
                             &mut |p, tag, start| {
                                 match tag {
-                                    __rt::pull::Tag::Known(0) => {
-                                        <super::Ping as __rt::pull::DecodeObject>::decode_object(
-                                                p,
-                                                start,
-                                            )
+                                    pull::Tag::Known(0) => {
+                                        <super::Ping as pull::DecodeObject>::decode_object(p, start)
                                             .map(super::Message::Ping)
                                     }
-                                    __rt::pull::Tag::Known(1) => {
-                                        <super::Pong as __rt::pull::DecodeObject>::decode_object(
-                                                p,
-                                                start,
-                                            )
+                                    pull::Tag::Known(1) => {
+                                        <super::Pong as pull::DecodeObject>::decode_object(p, start)
                                             .map(super::Message::Pong)
                                     }
-                                    __rt::pull::Tag::Unknown => {
-                                        __rt::pull::kept_whole(p)
+                                    pull::Tag::Unknown => {
+                                        pull::kept_whole(p)
                                             .map(|m| super::Message::Custom(m.into()))
                                     }
-                                    __rt::pull::Tag::Absent => {
+                                    pull::Tag::Absent => {
                                         Err(
                                             p
                                                 .error(
@@ -1355,9 +1296,7 @@ pub mod shapes {
                                         )
                                     }
                                     #[allow(unreachable_patterns)]
-                                    __rt::pull::Tag::Known(_) => {
-                                        Err(p.error("a Message object"))
-                                    }
+                                    pull::Tag::Known(_) => Err(p.error("a Message object")),
                                 }
                             },
                         )
@@ -1366,12 +1305,9 @@ pub mod shapes {
                 }
             }
         }
-        impl __rt::pull::DecodeObject for super::Text {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Text {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Text object",
                     keys: &["text", "type"],
                     required: 3u64,
@@ -1379,32 +1315,26 @@ pub mod shapes {
                 };
                 let mut f_text = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_text)?,
-                            1 => __rt::pull::const_str(p, "text")?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_text),
+                        1 => pull::const_str(p, "text"),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Text {
-                    text: __rt::pull::required(f_text, "text")?,
+                    text: pull::required(f_text, "text")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::DecodeObject for super::McpNumber {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::McpNumber {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Number object",
                     keys: &["type", "minimum"],
                     required: 1u64,
@@ -1413,33 +1343,28 @@ pub mod shapes {
                 let mut f_type = None;
                 let mut f_minimum = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_type)?,
-                            1 => __rt::pull::member(p, &mut f_minimum)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_type),
+                        1 => pull::member(p, &mut f_minimum),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::McpNumber {
-                    r#type: __rt::pull::required(f_type, "type")?,
+                    r#type: pull::required(f_type, "type")?,
                     minimum: f_minimum,
                     extra,
                 })
             }
         }
-        impl __rt::pull::Decode for super::McpNumberType {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::McpNumberType {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 Ok(
-                    Self::ALL[__rt::pull::one_of(
+                    Self::ALL[pull::one_of(
                         p,
                         &["number", "integer"],
                         "a McpNumberType",
@@ -1447,12 +1372,9 @@ pub mod shapes {
                 )
             }
         }
-        impl __rt::pull::DecodeObject for super::Choice {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Choice {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Choice object",
                     keys: &["enum", "type"],
                     required: 3u64,
@@ -1460,52 +1382,46 @@ pub mod shapes {
                 };
                 let mut f_enum = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_enum)?,
-                            1 => __rt::pull::const_str(p, "text")?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_enum),
+                        1 => pull::const_str(p, "text"),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Choice {
-                    r#enum: __rt::pull::required(f_enum, "enum")?,
+                    r#enum: pull::required(f_enum, "enum")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::Decode for super::Block {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::Block {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 match p.peek()? {
-                    __rt::pull::Kind::Object => {
-                        __rt::pull::tagged(
+                    pull::Kind::Object => {
+                        pull::tagged(
                             p,
                             "type",
                             &["text", "number", "integer"],
                             "a Block object",
                             &mut |p, tag, start| {
                                 match tag {
-                                    __rt::pull::Tag::Known(0) => Block__merged0(p, start),
-                                    __rt::pull::Tag::Known(1) | __rt::pull::Tag::Known(2) => {
-                                        <super::McpNumber as __rt::pull::DecodeObject>::decode_object(
+                                    pull::Tag::Known(0) => Block__merged0(p, start),
+                                    pull::Tag::Known(1) | pull::Tag::Known(2) => {
+                                        <super::McpNumber as pull::DecodeObject>::decode_object(
                                                 p,
                                                 start,
                                             )
                                             .map(super::Block::McpNumber)
                                     }
-                                    __rt::pull::Tag::Unknown => {
-                                        __rt::pull::kept_whole(p)
-                                            .map(|m| super::Block::Unknown(m.into()))
+                                    pull::Tag::Unknown => {
+                                        pull::kept_whole(p).map(|m| super::Block::Unknown(m.into()))
                                     }
-                                    __rt::pull::Tag::Absent => {
+                                    pull::Tag::Absent => {
                                         Err(
                                             p
                                                 .error(
@@ -1514,7 +1430,7 @@ pub mod shapes {
                                         )
                                     }
                                     #[allow(unreachable_patterns)]
-                                    __rt::pull::Tag::Known(_) => Err(p.error("a Block object")),
+                                    pull::Tag::Known(_) => Err(p.error("a Block object")),
                                 }
                             },
                         )
@@ -1525,10 +1441,10 @@ pub mod shapes {
         }
         #[allow(non_snake_case)]
         fn Block__merged0(
-            p: &mut __rt::pull::Parser<'_>,
-            start: __rt::pull::Start,
-        ) -> ::core::result::Result<super::Block, __rt::pull::Error> {
-            use __rt::pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
+            p: &mut Parser<'_>,
+            start: Start,
+        ) -> pull::Result<super::Block> {
+            use pull::{Check::*, Const::*, Fits::*, KindSet as K, Merged, Variant};
             static UNION: Merged = Merged {
                 slots: &["type", "text", "enum"],
                 variants: &[
@@ -1549,20 +1465,20 @@ pub mod shapes {
                 ],
                 common: &[(0, Str("text"))],
             };
-            let mut scores: [__rt::pull::Score; 2] = [None; 2];
+            let mut scores: [pull::Score; 2] = [None; 2];
             let mark = UNION.score(p, start, &mut scores)?;
             let member = |k: usize| match k {
                 0 => {
-                    <super::Text as __rt::pull::DecodeObject>::decode_object(
+                    <super::Text as pull::DecodeObject>::decode_object(
                             &mut p.at(mark),
-                            __rt::pull::Start::Value,
+                            Start::Value,
                         )
                         .map(super::Block::Text)
                 }
                 1 => {
-                    <super::Choice as __rt::pull::DecodeObject>::decode_object(
+                    <super::Choice as pull::DecodeObject>::decode_object(
                             &mut p.at(mark),
-                            __rt::pull::Start::Value,
+                            Start::Value,
                         )
                         .map(super::Block::Choice)
                 }
@@ -1575,7 +1491,7 @@ pub mod shapes {
                     )
                 }
             };
-            match __rt::pull::best_member(&scores, &member) {
+            match pull::best_member(&scores, &member) {
                 Some(decoded) => decoded,
                 None => {
                     Err(
@@ -1587,12 +1503,9 @@ pub mod shapes {
                 }
             }
         }
-        impl __rt::pull::DecodeObject for super::Form {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Form {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Form object",
                     keys: &["mode", "message"],
                     required: 2u64,
@@ -1601,40 +1514,32 @@ pub mod shapes {
                 let mut f_mode = None;
                 let mut f_message = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_mode)?,
-                            1 => __rt::pull::member(p, &mut f_message)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_mode),
+                        1 => pull::member(p, &mut f_message),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Form {
                     mode: f_mode,
-                    message: __rt::pull::required(f_message, "message")?,
+                    message: pull::required(f_message, "message")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::Decode for super::FormMode {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                Ok(Self::ALL[__rt::pull::one_of(p, &["form"], "a FormMode")?])
+        impl pull::Decode for super::FormMode {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+                Ok(Self::ALL[pull::one_of(p, &["form"], "a FormMode")?])
             }
         }
-        impl __rt::pull::DecodeObject for super::Link {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Link {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Link object",
                     keys: &["url", "mode"],
                     required: 3u64,
@@ -1642,66 +1547,52 @@ pub mod shapes {
                 };
                 let mut f_url = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_url)?,
-                            1 => __rt::pull::const_str(p, "url")?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_url),
+                        1 => pull::const_str(p, "url"),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Link {
-                    url: __rt::pull::required(f_url, "url")?,
+                    url: pull::required(f_url, "url")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::Decode for super::Params {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::Params {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 match p.peek()? {
-                    __rt::pull::Kind::Object => {
-                        __rt::pull::tagged_or_absent(
+                    pull::Kind::Object => {
+                        pull::tagged_or_absent(
                             p,
                             "mode",
                             &["form", "url"],
                             "a Params object",
                             &mut |p, tag, start| {
                                 match tag {
-                                    __rt::pull::Tag::Known(0) => {
-                                        <super::Form as __rt::pull::DecodeObject>::decode_object(
-                                                p,
-                                                start,
-                                            )
+                                    pull::Tag::Known(0) => {
+                                        <super::Form as pull::DecodeObject>::decode_object(p, start)
                                             .map(super::Params::Form)
                                     }
-                                    __rt::pull::Tag::Known(1) => {
-                                        <super::Link as __rt::pull::DecodeObject>::decode_object(
-                                                p,
-                                                start,
-                                            )
+                                    pull::Tag::Known(1) => {
+                                        <super::Link as pull::DecodeObject>::decode_object(p, start)
                                             .map(super::Params::Link)
                                     }
-                                    __rt::pull::Tag::Unknown => {
-                                        __rt::pull::kept_whole(p)
+                                    pull::Tag::Unknown => {
+                                        pull::kept_whole(p)
                                             .map(|m| super::Params::Unknown(m.into()))
                                     }
-                                    __rt::pull::Tag::Absent => {
-                                        <super::Form as __rt::pull::DecodeObject>::decode_object(
-                                                p,
-                                                start,
-                                            )
+                                    pull::Tag::Absent => {
+                                        <super::Form as pull::DecodeObject>::decode_object(p, start)
                                             .map(super::Params::Form)
                                     }
                                     #[allow(unreachable_patterns)]
-                                    __rt::pull::Tag::Known(_) => Err(p.error("a Params object")),
+                                    pull::Tag::Known(_) => Err(p.error("a Params object")),
                                 }
                             },
                         )
@@ -1710,12 +1601,9 @@ pub mod shapes {
                 }
             }
         }
-        impl __rt::pull::DecodeObject for super::Error {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Error {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Error object",
                     keys: &["code", "message"],
                     required: 3u64,
@@ -1724,33 +1612,27 @@ pub mod shapes {
                 let mut f_code = None;
                 let mut f_message = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_code)?,
-                            1 => __rt::pull::member(p, &mut f_message)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_code),
+                        1 => pull::member(p, &mut f_message),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Error {
-                    code: __rt::pull::required(f_code, "code")?,
-                    message: __rt::pull::required(f_message, "message")?,
+                    code: pull::required(f_code, "code")?,
+                    message: pull::required(f_message, "message")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::DecodeObject for super::Special {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Special {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Special object",
                     keys: &["error"],
                     required: 1u64,
@@ -1758,31 +1640,25 @@ pub mod shapes {
                 };
                 let mut f_error = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_error)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_error),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Special {
-                    error: __rt::pull::required(f_error, "error")?,
+                    error: pull::required(f_error, "error")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::DecodeObject for super::SpecialError {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::SpecialError {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a SpecialError object",
                     keys: &["message", "code"],
                     required: 3u64,
@@ -1790,52 +1666,44 @@ pub mod shapes {
                 };
                 let mut f_message = None;
                 let mut extra = __rt::Extra::new();
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_message)?,
-                            1 => __rt::pull::const_int(p, -32042i64)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Keep(&mut extra),
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_message),
+                        1 => pull::const_int(p, -32042i64),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::SpecialError {
-                    message: __rt::pull::required(f_message, "message")?,
+                    message: pull::required(f_message, "message")?,
                     extra,
                 })
             }
         }
-        impl __rt::pull::Decode for super::McpValue {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::McpValue {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 match p.peek()? {
-                    __rt::pull::Kind::Bool => {
-                        <bool as __rt::pull::Decode>::decode(p)
-                            .map(super::McpValue::Boolean)
+                    pull::Kind::Bool => {
+                        <bool as pull::Decode>::decode(p).map(super::McpValue::Boolean)
                     }
-                    __rt::pull::Kind::String => {
-                        <String as __rt::pull::Decode>::decode(p)
-                            .map(super::McpValue::String)
+                    pull::Kind::String => {
+                        <String as pull::Decode>::decode(p).map(super::McpValue::String)
                     }
-                    __rt::pull::Kind::Array => {
-                        <Vec<super::McpValue> as __rt::pull::Decode>::decode(p)
+                    pull::Kind::Array => {
+                        <Vec<super::McpValue> as pull::Decode>::decode(p)
                             .map(super::McpValue::Array)
                     }
-                    __rt::pull::Kind::Number => {
-                        <i64 as __rt::pull::Decode>::decode(p)
-                            .map(super::McpValue::Integer)
+                    pull::Kind::Number => {
+                        <i64 as pull::Decode>::decode(p).map(super::McpValue::Integer)
                     }
-                    __rt::pull::Kind::Object => {
+                    pull::Kind::Object => {
                         <__rt::IndexMap<
                             String,
                             super::McpValue,
-                        > as __rt::pull::Decode>::decode(p)
+                        > as pull::Decode>::decode(p)
                             .map(super::McpValue::Map)
                     }
                     found => {
@@ -1850,12 +1718,9 @@ pub mod shapes {
                 }
             }
         }
-        impl __rt::pull::DecodeObject for super::Closed {
-            fn decode_object(
-                p: &mut __rt::pull::Parser<'_>,
-                start: __rt::pull::Start,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                static TABLE: __rt::pull::Table = __rt::pull::Table {
+        impl pull::DecodeObject for super::Closed {
+            fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                static TABLE: pull::Table = pull::Table {
                     expecting: "a Closed object",
                     keys: &["a", "any"],
                     required: 0u64,
@@ -1863,18 +1728,15 @@ pub mod shapes {
                 };
                 let mut f_a = None;
                 let mut f_any = None;
-                __rt::pull::object(
+                pull::object(
                     p,
                     &TABLE,
                     start,
-                    __rt::pull::Unknown::Deny,
-                    &mut |p, i| {
-                        match i {
-                            0 => __rt::pull::member(p, &mut f_a)?,
-                            1 => __rt::pull::member(p, &mut f_any)?,
-                            _ => {}
-                        }
-                        Ok(())
+                    pull::Unknown::Deny,
+                    &mut |p, i| match i {
+                        0 => pull::member(p, &mut f_a),
+                        1 => pull::member(p, &mut f_any),
+                        _ => Ok(()),
                     },
                 )?;
                 Ok(super::Closed {
@@ -1883,11 +1745,9 @@ pub mod shapes {
                 })
             }
         }
-        impl __rt::pull::Decode for super::Role {
-            fn decode(
-                p: &mut __rt::pull::Parser<'_>,
-            ) -> ::core::result::Result<Self, __rt::pull::Error> {
-                Ok(Self::ALL[__rt::pull::one_of(p, &["assistant", "user"], "a Role")?])
+        impl pull::Decode for super::Role {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
+                Ok(Self::ALL[pull::one_of(p, &["assistant", "user"], "a Role")?])
             }
         }
     }

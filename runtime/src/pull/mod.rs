@@ -75,6 +75,9 @@ pub(crate) mod tests;
 pub use bridge::deserialize;
 pub use envelope::{Methods, message};
 pub use error::Error;
+
+/// A decoder's result (generated decoders return `pull::Result<Self>`).
+pub type Result<T, E = Error> = core::result::Result<T, E>;
 pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
 pub use message::{from_slice, from_str, from_str_by};
 pub use object::{
