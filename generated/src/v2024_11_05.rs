@@ -7881,7 +7881,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_annotations),
                     _ => Ok(()),
                 },
@@ -7908,7 +7908,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -7938,7 +7938,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_blob),
@@ -7968,7 +7968,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "tools/call"),
                     _ => Ok(()),
@@ -7996,7 +7996,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_arguments),
                     _ => Ok(()),
@@ -8026,7 +8026,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_is_error),
@@ -8114,7 +8114,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/cancelled"),
                     _ => Ok(()),
@@ -8142,7 +8142,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_request_id),
                     1 => pull::member(p, &mut f_reason),
                     _ => Ok(()),
@@ -8172,7 +8172,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_roots),
                     2 => pull::member(p, &mut f_sampling),
@@ -8202,7 +8202,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -8522,7 +8522,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "completion/complete"),
                     _ => Ok(()),
@@ -8599,7 +8599,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_value),
                     _ => Ok(()),
@@ -8628,7 +8628,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_ref),
                     1 => pull::member(p, &mut f_argument),
                     _ => Ok(()),
@@ -8657,7 +8657,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_completion),
                     _ => Ok(()),
@@ -8687,7 +8687,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_values),
                     1 => pull::member(p, &mut f_total),
                     2 => pull::member(p, &mut f_has_more),
@@ -8717,7 +8717,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "sampling/createMessage"),
                     _ => Ok(()),
@@ -8771,7 +8771,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_messages),
                     1 => pull::member(p, &mut f_model_preferences),
                     2 => pull::member(p, &mut f_system_prompt),
@@ -8815,7 +8815,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_role),
                     2 => pull::member(p, &mut f_content),
@@ -8901,7 +8901,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_annotations),
                     1 => pull::member(p, &mut f_resource),
                     2 => pull::const_str(p, "resource"),
@@ -8931,7 +8931,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -9033,7 +9033,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "prompts/get"),
                     _ => Ok(()),
@@ -9061,7 +9061,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::boxed_member(p, &mut f_arguments),
                     _ => Ok(()),
@@ -9091,7 +9091,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_messages),
@@ -9123,7 +9123,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_annotations),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::member(p, &mut f_mime_type),
@@ -9155,7 +9155,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -9184,7 +9184,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_version),
                     _ => Ok(()),
@@ -9212,7 +9212,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "initialize"),
                     _ => Ok(()),
@@ -9241,7 +9241,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_protocol_version),
                     1 => pull::member(p, &mut f_capabilities),
                     2 => pull::member(p, &mut f_client_info),
@@ -9281,7 +9281,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_protocol_version),
                     2 => pull::boxed_member(p, &mut f_capabilities),
@@ -9315,7 +9315,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/initialized"),
                     _ => Ok(()),
@@ -9342,7 +9342,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -9369,7 +9369,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -9400,7 +9400,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_code),
                     1 => pull::member(p, &mut f_message),
                     2 => pull::member(p, &mut f_data),
@@ -9552,7 +9552,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -9581,7 +9581,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -9609,7 +9609,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -9640,7 +9640,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -9666,7 +9666,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -9693,7 +9693,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -9722,7 +9722,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "prompts/list"),
                     _ => Ok(()),
@@ -9749,7 +9749,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -9777,7 +9777,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_prompts),
@@ -9807,7 +9807,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/templates/list"),
                     _ => Ok(()),
@@ -9834,7 +9834,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -9862,7 +9862,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resource_templates),
@@ -9895,7 +9895,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/list"),
                     _ => Ok(()),
@@ -9922,7 +9922,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -9950,7 +9950,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resources),
@@ -9980,7 +9980,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "roots/list"),
                     _ => Ok(()),
@@ -10007,7 +10007,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -10033,7 +10033,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10060,7 +10060,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_roots),
                     _ => Ok(()),
@@ -10088,7 +10088,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "tools/list"),
                     _ => Ok(()),
@@ -10115,7 +10115,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10143,7 +10143,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_tools),
@@ -10193,7 +10193,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/message"),
                     _ => Ok(()),
@@ -10222,7 +10222,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_level),
                     1 => pull::member(p, &mut f_logger),
                     2 => pull::member(p, &mut f_data),
@@ -10252,7 +10252,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     _ => Ok(()),
                 },
@@ -10286,7 +10286,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_hints),
                     1 => pull::member(p, &mut f_cost_priority),
                     2 => pull::member(p, &mut f_speed_priority),
@@ -10319,7 +10319,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -10347,7 +10347,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10374,7 +10374,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -10402,7 +10402,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10429,7 +10429,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     _ => Ok(()),
@@ -10457,7 +10457,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "ping"),
                     _ => Ok(()),
@@ -10484,7 +10484,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -10510,7 +10510,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10536,7 +10536,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/progress"),
                     _ => Ok(()),
@@ -10565,7 +10565,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     1 => pull::member(p, &mut f_progress),
                     2 => pull::member(p, &mut f_total),
@@ -10610,7 +10610,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_arguments),
@@ -10642,7 +10642,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_required),
@@ -10672,7 +10672,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/prompts/list_changed"),
                     _ => Ok(()),
@@ -10699,7 +10699,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10726,7 +10726,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -10810,7 +10810,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::const_str(p, "ref/prompt"),
                     _ => Ok(()),
@@ -10837,7 +10837,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/read"),
                     _ => Ok(()),
@@ -10864,7 +10864,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -10891,7 +10891,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_contents),
                     _ => Ok(()),
@@ -10996,7 +10996,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -11024,7 +11024,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -11050,7 +11050,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11094,7 +11094,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_annotations),
                     1 => pull::member(p, &mut f_uri),
                     2 => pull::member(p, &mut f_name),
@@ -11131,7 +11131,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -11160,7 +11160,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     _ => Ok(()),
@@ -11188,7 +11188,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/resources/list_changed"),
                     _ => Ok(()),
@@ -11215,7 +11215,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11241,7 +11241,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::const_str(p, "ref/resource"),
                     _ => Ok(()),
@@ -11272,7 +11272,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_annotations),
                     1 => pull::member(p, &mut f_uri_template),
                     2 => pull::member(p, &mut f_name),
@@ -11307,7 +11307,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -11335,7 +11335,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/resources/updated"),
                     _ => Ok(()),
@@ -11362,7 +11362,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -11388,7 +11388,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11420,7 +11420,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_name),
                     _ => Ok(()),
@@ -11448,7 +11448,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/roots/list_changed"),
                     _ => Ok(()),
@@ -11475,7 +11475,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11502,7 +11502,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -11583,7 +11583,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_logging),
                     2 => pull::member(p, &mut f_prompts),
@@ -11617,7 +11617,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -11644,7 +11644,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_subscribe),
                     1 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
@@ -11672,7 +11672,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -12053,7 +12053,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "logging/setLevel"),
                     _ => Ok(()),
@@ -12080,7 +12080,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_level),
                     _ => Ok(()),
                 },
@@ -12106,7 +12106,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/subscribe"),
                     _ => Ok(()),
@@ -12133,7 +12133,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -12160,7 +12160,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_annotations),
                     1 => pull::member(p, &mut f_text),
                     2 => pull::const_str(p, "text"),
@@ -12190,7 +12190,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -12220,7 +12220,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_text),
@@ -12252,7 +12252,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_input_schema),
@@ -12283,7 +12283,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_properties),
                     1 => pull::member(p, &mut f_required),
                     2 => pull::const_str(p, "object"),
@@ -12312,7 +12312,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/tools/list_changed"),
                     _ => Ok(()),
@@ -12339,7 +12339,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -12365,7 +12365,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/unsubscribe"),
                     _ => Ok(()),
@@ -12392,7 +12392,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },

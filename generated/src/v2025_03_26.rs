@@ -8037,7 +8037,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     _ => Ok(()),
@@ -8067,7 +8067,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -8100,7 +8100,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_blob),
@@ -8130,7 +8130,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "tools/call"),
                     _ => Ok(()),
@@ -8158,7 +8158,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_arguments),
                     _ => Ok(()),
@@ -8188,7 +8188,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_is_error),
@@ -8283,7 +8283,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/cancelled"),
                     _ => Ok(()),
@@ -8311,7 +8311,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_request_id),
                     1 => pull::member(p, &mut f_reason),
                     _ => Ok(()),
@@ -8341,7 +8341,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_roots),
                     2 => pull::member(p, &mut f_sampling),
@@ -8371,7 +8371,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -8691,7 +8691,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "completion/complete"),
                     _ => Ok(()),
@@ -8768,7 +8768,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_value),
                     _ => Ok(()),
@@ -8797,7 +8797,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_ref),
                     1 => pull::member(p, &mut f_argument),
                     _ => Ok(()),
@@ -8826,7 +8826,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_completion),
                     _ => Ok(()),
@@ -8856,7 +8856,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_values),
                     1 => pull::member(p, &mut f_total),
                     2 => pull::member(p, &mut f_has_more),
@@ -8886,7 +8886,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "sampling/createMessage"),
                     _ => Ok(()),
@@ -8940,7 +8940,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_messages),
                     1 => pull::member(p, &mut f_model_preferences),
                     2 => pull::member(p, &mut f_system_prompt),
@@ -8984,7 +8984,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_role),
                     2 => pull::member(p, &mut f_content),
@@ -9077,7 +9077,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_resource),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::const_str(p, "resource"),
@@ -9180,7 +9180,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "prompts/get"),
                     _ => Ok(()),
@@ -9208,7 +9208,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::boxed_member(p, &mut f_arguments),
                     _ => Ok(()),
@@ -9238,7 +9238,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_messages),
@@ -9270,7 +9270,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -9302,7 +9302,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_version),
                     _ => Ok(()),
@@ -9330,7 +9330,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "initialize"),
                     _ => Ok(()),
@@ -9359,7 +9359,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_protocol_version),
                     1 => pull::member(p, &mut f_capabilities),
                     2 => pull::member(p, &mut f_client_info),
@@ -9399,7 +9399,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_protocol_version),
                     2 => pull::boxed_member(p, &mut f_capabilities),
@@ -9433,7 +9433,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/initialized"),
                     _ => Ok(()),
@@ -9460,7 +9460,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -9652,7 +9652,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -9683,7 +9683,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_code),
                     1 => pull::member(p, &mut f_message),
                     2 => pull::member(p, &mut f_data),
@@ -10055,7 +10055,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -10084,7 +10084,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10112,7 +10112,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -10143,7 +10143,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -10169,7 +10169,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10196,7 +10196,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -10225,7 +10225,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "prompts/list"),
                     _ => Ok(()),
@@ -10252,7 +10252,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10280,7 +10280,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_prompts),
@@ -10310,7 +10310,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/templates/list"),
                     _ => Ok(()),
@@ -10337,7 +10337,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10365,7 +10365,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resource_templates),
@@ -10398,7 +10398,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/list"),
                     _ => Ok(()),
@@ -10425,7 +10425,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10453,7 +10453,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resources),
@@ -10483,7 +10483,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "roots/list"),
                     _ => Ok(()),
@@ -10510,7 +10510,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -10536,7 +10536,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10563,7 +10563,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_roots),
                     _ => Ok(()),
@@ -10591,7 +10591,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "tools/list"),
                     _ => Ok(()),
@@ -10618,7 +10618,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10646,7 +10646,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_tools),
@@ -10696,7 +10696,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/message"),
                     _ => Ok(()),
@@ -10725,7 +10725,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_level),
                     1 => pull::member(p, &mut f_logger),
                     2 => pull::member(p, &mut f_data),
@@ -10755,7 +10755,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     _ => Ok(()),
                 },
@@ -10789,7 +10789,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_hints),
                     1 => pull::member(p, &mut f_cost_priority),
                     2 => pull::member(p, &mut f_speed_priority),
@@ -10822,7 +10822,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -10850,7 +10850,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10877,7 +10877,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -10905,7 +10905,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -10932,7 +10932,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     _ => Ok(()),
@@ -10960,7 +10960,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "ping"),
                     _ => Ok(()),
@@ -10987,7 +10987,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -11013,7 +11013,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11039,7 +11039,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/progress"),
                     _ => Ok(()),
@@ -11069,7 +11069,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     1 => pull::member(p, &mut f_progress),
                     2 => pull::member(p, &mut f_total),
@@ -11116,7 +11116,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_arguments),
@@ -11148,7 +11148,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_required),
@@ -11178,7 +11178,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/prompts/list_changed"),
                     _ => Ok(()),
@@ -11205,7 +11205,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11232,7 +11232,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -11323,7 +11323,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::const_str(p, "ref/prompt"),
                     _ => Ok(()),
@@ -11350,7 +11350,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/read"),
                     _ => Ok(()),
@@ -11377,7 +11377,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -11404,7 +11404,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_contents),
                     _ => Ok(()),
@@ -11509,7 +11509,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -11537,7 +11537,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -11563,7 +11563,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11607,7 +11607,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_description),
@@ -11644,7 +11644,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     _ => Ok(()),
@@ -11672,7 +11672,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/resources/list_changed"),
                     _ => Ok(()),
@@ -11699,7 +11699,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11725,7 +11725,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::const_str(p, "ref/resource"),
                     _ => Ok(()),
@@ -11756,7 +11756,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri_template),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_description),
@@ -11790,7 +11790,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/resources/updated"),
                     _ => Ok(()),
@@ -11817,7 +11817,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -11843,7 +11843,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11875,7 +11875,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_name),
                     _ => Ok(()),
@@ -11903,7 +11903,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/roots/list_changed"),
                     _ => Ok(()),
@@ -11930,7 +11930,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11957,7 +11957,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -12053,7 +12053,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_logging),
                     2 => pull::member(p, &mut f_completions),
@@ -12089,7 +12089,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -12116,7 +12116,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_subscribe),
                     1 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
@@ -12144,7 +12144,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -12525,7 +12525,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "logging/setLevel"),
                     _ => Ok(()),
@@ -12552,7 +12552,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_level),
                     _ => Ok(()),
                 },
@@ -12578,7 +12578,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/subscribe"),
                     _ => Ok(()),
@@ -12605,7 +12605,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -12632,7 +12632,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_text),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::const_str(p, "text"),
@@ -12663,7 +12663,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_text),
@@ -12696,7 +12696,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_input_schema),
@@ -12729,7 +12729,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_properties),
                     1 => pull::member(p, &mut f_required),
                     2 => pull::const_str(p, "object"),
@@ -12768,7 +12768,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_read_only_hint),
                     2 => pull::member(p, &mut f_destructive_hint),
@@ -12802,7 +12802,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/tools/list_changed"),
                     _ => Ok(()),
@@ -12829,7 +12829,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -12855,7 +12855,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/unsubscribe"),
                     _ => Ok(()),
@@ -12882,7 +12882,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },

@@ -9120,7 +9120,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     2 => pull::member(p, &mut f_last_modified),
@@ -9153,7 +9153,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -9187,7 +9187,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -9218,7 +9218,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -9252,7 +9252,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_default),
@@ -9283,7 +9283,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "tools/call"),
                     _ => Ok(()),
@@ -9311,7 +9311,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_arguments),
                     _ => Ok(()),
@@ -9342,7 +9342,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_structured_content),
@@ -9374,7 +9374,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/cancelled"),
                     _ => Ok(()),
@@ -9402,7 +9402,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_request_id),
                     1 => pull::member(p, &mut f_reason),
                     _ => Ok(()),
@@ -9433,7 +9433,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_roots),
                     2 => pull::member(p, &mut f_sampling),
@@ -9465,7 +9465,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -9828,7 +9828,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "completion/complete"),
                     _ => Ok(()),
@@ -9905,7 +9905,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_value),
                     _ => Ok(()),
@@ -9933,7 +9933,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_arguments),
                     _ => Ok(()),
                 },
@@ -9961,7 +9961,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_ref),
                     1 => pull::member(p, &mut f_argument),
                     2 => pull::member(p, &mut f_context),
@@ -9992,7 +9992,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_completion),
                     _ => Ok(()),
@@ -10022,7 +10022,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_values),
                     1 => pull::member(p, &mut f_total),
                     2 => pull::member(p, &mut f_has_more),
@@ -10120,7 +10120,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "sampling/createMessage"),
                     _ => Ok(()),
@@ -10174,7 +10174,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_messages),
                     1 => pull::member(p, &mut f_model_preferences),
                     2 => pull::member(p, &mut f_system_prompt),
@@ -10218,7 +10218,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_role),
                     2 => pull::member(p, &mut f_content),
@@ -10310,7 +10310,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "elicitation/create"),
                     _ => Ok(()),
@@ -10338,7 +10338,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_properties),
                     1 => pull::member(p, &mut f_required),
                     2 => pull::const_str(p, "object"),
@@ -10368,7 +10368,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_requested_schema),
                     _ => Ok(()),
@@ -10398,7 +10398,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_action),
                     2 => pull::boxed_member(p, &mut f_content),
@@ -10472,7 +10472,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_resource),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::member(p, &mut f_meta),
@@ -10582,7 +10582,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_enum),
@@ -10615,7 +10615,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "prompts/get"),
                     _ => Ok(()),
@@ -10643,7 +10643,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::boxed_member(p, &mut f_arguments),
                     _ => Ok(()),
@@ -10673,7 +10673,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_messages),
@@ -10706,7 +10706,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -10741,7 +10741,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_version),
@@ -10771,7 +10771,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "initialize"),
                     _ => Ok(()),
@@ -10800,7 +10800,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_protocol_version),
                     1 => pull::member(p, &mut f_capabilities),
                     2 => pull::member(p, &mut f_client_info),
@@ -10840,7 +10840,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_protocol_version),
                     2 => pull::boxed_member(p, &mut f_capabilities),
@@ -10874,7 +10874,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/initialized"),
                     _ => Ok(()),
@@ -10901,7 +10901,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -10928,7 +10928,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -10959,7 +10959,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_code),
                     1 => pull::member(p, &mut f_message),
                     2 => pull::member(p, &mut f_data),
@@ -11111,7 +11111,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -11140,7 +11140,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11168,7 +11168,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -11199,7 +11199,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -11225,7 +11225,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11252,7 +11252,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -11281,7 +11281,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "prompts/list"),
                     _ => Ok(()),
@@ -11308,7 +11308,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -11336,7 +11336,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_prompts),
@@ -11366,7 +11366,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/templates/list"),
                     _ => Ok(()),
@@ -11393,7 +11393,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -11421,7 +11421,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resource_templates),
@@ -11454,7 +11454,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/list"),
                     _ => Ok(()),
@@ -11481,7 +11481,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -11509,7 +11509,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resources),
@@ -11539,7 +11539,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "roots/list"),
                     _ => Ok(()),
@@ -11566,7 +11566,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -11592,7 +11592,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11619,7 +11619,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_roots),
                     _ => Ok(()),
@@ -11647,7 +11647,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "tools/list"),
                     _ => Ok(()),
@@ -11674,7 +11674,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -11702,7 +11702,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_tools),
@@ -11752,7 +11752,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/message"),
                     _ => Ok(()),
@@ -11781,7 +11781,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_level),
                     1 => pull::member(p, &mut f_logger),
                     2 => pull::member(p, &mut f_data),
@@ -11811,7 +11811,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     _ => Ok(()),
                 },
@@ -11845,7 +11845,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_hints),
                     1 => pull::member(p, &mut f_cost_priority),
                     2 => pull::member(p, &mut f_speed_priority),
@@ -11878,7 +11878,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -11906,7 +11906,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -11936,7 +11936,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_type),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -11976,7 +11976,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -12004,7 +12004,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
                 },
@@ -12031,7 +12031,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     _ => Ok(()),
@@ -12059,7 +12059,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "ping"),
                     _ => Ok(()),
@@ -12086,7 +12086,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -12112,7 +12112,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -12272,7 +12272,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/progress"),
                     _ => Ok(()),
@@ -12302,7 +12302,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     1 => pull::member(p, &mut f_progress),
                     2 => pull::member(p, &mut f_total),
@@ -12351,7 +12351,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -12388,7 +12388,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -12420,7 +12420,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/prompts/list_changed"),
                     _ => Ok(()),
@@ -12447,7 +12447,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -12474,7 +12474,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -12503,7 +12503,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::const_str(p, "ref/prompt"),
@@ -12532,7 +12532,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/read"),
                     _ => Ok(()),
@@ -12559,7 +12559,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -12586,7 +12586,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_contents),
                     _ => Ok(()),
@@ -12693,7 +12693,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -12721,7 +12721,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -12747,7 +12747,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -12802,7 +12802,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_uri),
@@ -12844,7 +12844,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -12891,7 +12891,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_uri),
@@ -12932,7 +12932,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/resources/list_changed"),
                     _ => Ok(()),
@@ -12959,7 +12959,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -12999,7 +12999,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_uri_template),
@@ -13037,7 +13037,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::const_str(p, "ref/resource"),
                     _ => Ok(()),
@@ -13064,7 +13064,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/resources/updated"),
                     _ => Ok(()),
@@ -13091,7 +13091,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -13117,7 +13117,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -13150,7 +13150,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_meta),
@@ -13180,7 +13180,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/roots/list_changed"),
                     _ => Ok(()),
@@ -13207,7 +13207,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -13234,7 +13234,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -13330,7 +13330,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_logging),
                     2 => pull::member(p, &mut f_completions),
@@ -13366,7 +13366,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -13393,7 +13393,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_subscribe),
                     1 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
@@ -13421,7 +13421,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -13816,7 +13816,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "logging/setLevel"),
                     _ => Ok(()),
@@ -13843,7 +13843,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_level),
                     _ => Ok(()),
                 },
@@ -13880,7 +13880,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_length),
@@ -13926,7 +13926,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/subscribe"),
                     _ => Ok(()),
@@ -13953,7 +13953,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },
@@ -13981,7 +13981,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_text),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::member(p, &mut f_meta),
@@ -14015,7 +14015,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -14061,7 +14061,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -14100,7 +14100,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_properties),
                     1 => pull::member(p, &mut f_required),
                     2 => pull::const_str(p, "object"),
@@ -14130,7 +14130,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_properties),
                     1 => pull::member(p, &mut f_required),
                     2 => pull::const_str(p, "object"),
@@ -14169,7 +14169,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_read_only_hint),
                     2 => pull::member(p, &mut f_destructive_hint),
@@ -14203,7 +14203,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "notifications/tools/list_changed"),
                     _ => Ok(()),
@@ -14230,7 +14230,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -14256,7 +14256,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "resources/unsubscribe"),
                     _ => Ok(()),
@@ -14283,7 +14283,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
                 },

@@ -13792,7 +13792,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     2 => pull::member(p, &mut f_last_modified),
@@ -13825,7 +13825,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -13859,7 +13859,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -13890,7 +13890,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -13924,7 +13924,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_default),
@@ -13956,7 +13956,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -13989,7 +13989,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task),
                     2 => pull::member(p, &mut f_name),
@@ -14021,7 +14021,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -14050,7 +14050,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_structured_content),
@@ -14083,7 +14083,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -14113,7 +14113,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_task_id),
                     _ => Ok(()),
                 },
@@ -14155,7 +14155,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task_id),
                     2 => pull::member(p, &mut f_status),
@@ -14195,7 +14195,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/cancelled"),
@@ -14225,7 +14225,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_request_id),
                     2 => pull::member(p, &mut f_reason),
@@ -14259,7 +14259,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_roots),
                     2 => pull::member(p, &mut f_sampling),
@@ -14293,7 +14293,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -14320,7 +14320,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_context),
                     1 => pull::member(p, &mut f_tools),
                     _ => Ok(()),
@@ -14349,7 +14349,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_form),
                     1 => pull::member(p, &mut f_url),
                     _ => Ok(()),
@@ -14377,7 +14377,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_create_message),
                     _ => Ok(()),
                 },
@@ -14403,7 +14403,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_create),
                     _ => Ok(()),
                 },
@@ -14430,7 +14430,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_sampling),
                     1 => pull::member(p, &mut f_elicitation),
                     _ => Ok(()),
@@ -14460,7 +14460,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list),
                     1 => pull::member(p, &mut f_cancel),
                     2 => pull::member(p, &mut f_requests),
@@ -14959,7 +14959,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -14992,7 +14992,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_ref),
                     2 => pull::member(p, &mut f_argument),
@@ -15024,7 +15024,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -15100,7 +15100,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_value),
                     _ => Ok(()),
@@ -15128,7 +15128,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_arguments),
                     _ => Ok(()),
                 },
@@ -15155,7 +15155,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_completion),
                     _ => Ok(()),
@@ -15185,7 +15185,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_values),
                     1 => pull::member(p, &mut f_total),
                     2 => pull::member(p, &mut f_has_more),
@@ -15284,7 +15284,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -15338,7 +15338,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task),
                     2 => pull::member(p, &mut f_messages),
@@ -15386,7 +15386,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -15427,7 +15427,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_role),
                     2 => pull::member(p, &mut f_content),
@@ -15540,7 +15540,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task),
                     _ => Ok(()),
@@ -15569,7 +15569,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -15603,7 +15603,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task),
                     2 => pull::member(p, &mut f_mode),
@@ -15637,7 +15637,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -15670,7 +15670,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_schema),
                     1 => pull::member(p, &mut f_properties),
                     2 => pull::member(p, &mut f_required),
@@ -15753,7 +15753,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task),
                     2 => pull::member(p, &mut f_message),
@@ -15788,7 +15788,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -15816,7 +15816,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_action),
                     2 => pull::boxed_member(p, &mut f_content),
@@ -15888,7 +15888,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/elicitation/complete"),
@@ -15916,7 +15916,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_elicitation_id),
                     _ => Ok(()),
                 },
@@ -15944,7 +15944,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_resource),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::member(p, &mut f_meta),
@@ -16290,7 +16290,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_code),
                     1 => pull::member(p, &mut f_message),
                     2 => pull::member(p, &mut f_data),
@@ -16321,7 +16321,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16353,7 +16353,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::boxed_member(p, &mut f_arguments),
@@ -16383,7 +16383,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -16411,7 +16411,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_messages),
@@ -16442,7 +16442,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16472,7 +16472,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_task_id),
                     _ => Ok(()),
                 },
@@ -16498,7 +16498,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -16525,7 +16525,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16555,7 +16555,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_task_id),
                     _ => Ok(()),
                 },
@@ -16597,7 +16597,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task_id),
                     2 => pull::member(p, &mut f_status),
@@ -16640,7 +16640,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_src),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_sizes),
@@ -16677,7 +16677,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_icons),
                     _ => Ok(()),
                 },
@@ -16706,7 +16706,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -16751,7 +16751,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -16788,7 +16788,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16821,7 +16821,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_protocol_version),
                     2 => pull::boxed_member(p, &mut f_capabilities),
@@ -16853,7 +16853,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -16889,7 +16889,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_protocol_version),
                     2 => pull::boxed_member(p, &mut f_capabilities),
@@ -16923,7 +16923,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/initialized"),
@@ -16952,7 +16952,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -17103,7 +17103,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17134,7 +17134,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -17252,7 +17252,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -17285,7 +17285,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_enum),
@@ -17321,7 +17321,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17353,7 +17353,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_prompts),
@@ -17384,7 +17384,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17416,7 +17416,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resource_templates),
@@ -17450,7 +17450,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17482,7 +17482,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_resources),
@@ -17513,7 +17513,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17544,7 +17544,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_roots),
                     _ => Ok(()),
@@ -17573,7 +17573,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17605,7 +17605,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_tasks),
@@ -17636,7 +17636,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -17668,7 +17668,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     2 => pull::member(p, &mut f_tools),
@@ -17718,7 +17718,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/message"),
@@ -17749,7 +17749,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_level),
                     2 => pull::member(p, &mut f_logger),
@@ -17781,7 +17781,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     _ => Ok(()),
                 },
@@ -17815,7 +17815,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_hints),
                     1 => pull::member(p, &mut f_cost_priority),
                     2 => pull::member(p, &mut f_speed_priority),
@@ -17962,7 +17962,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -17990,7 +17990,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -18021,7 +18021,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_type),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -18064,7 +18064,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -18096,7 +18096,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
@@ -18124,7 +18124,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -18151,7 +18151,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_next_cursor),
                     _ => Ok(()),
@@ -18180,7 +18180,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -18491,7 +18491,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/progress"),
@@ -18523,7 +18523,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_progress_token),
                     2 => pull::member(p, &mut f_progress),
@@ -18575,7 +18575,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -18614,7 +18614,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -18646,7 +18646,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/prompts/list_changed"),
@@ -18675,7 +18675,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -18704,7 +18704,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::const_str(p, "ref/prompt"),
@@ -18734,7 +18734,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -18765,7 +18765,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -18793,7 +18793,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -18820,7 +18820,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_contents),
                     _ => Ok(()),
@@ -18926,7 +18926,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_task_id),
                     _ => Ok(()),
                 },
@@ -18953,7 +18953,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -18994,7 +18994,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -19020,7 +19020,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -19064,7 +19064,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -19108,7 +19108,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -19157,7 +19157,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -19200,7 +19200,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/resources/list_changed"),
@@ -19229,7 +19229,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -19257,7 +19257,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -19299,7 +19299,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -19339,7 +19339,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::const_str(p, "ref/resource"),
                     _ => Ok(()),
@@ -19366,7 +19366,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/resources/updated"),
@@ -19395,7 +19395,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -19423,7 +19423,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -19456,7 +19456,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_meta),
@@ -19486,7 +19486,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/roots/list_changed"),
@@ -19516,7 +19516,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_meta),
@@ -19708,7 +19708,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_logging),
                     2 => pull::member(p, &mut f_completions),
@@ -19746,7 +19746,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -19773,7 +19773,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_subscribe),
                     1 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
@@ -19801,7 +19801,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -19827,7 +19827,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_call),
                     _ => Ok(()),
                 },
@@ -19853,7 +19853,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_tools),
                     _ => Ok(()),
                 },
@@ -19881,7 +19881,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list),
                     1 => pull::member(p, &mut f_cancel),
                     2 => pull::member(p, &mut f_requests),
@@ -20411,7 +20411,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -20442,7 +20442,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_level),
                     _ => Ok(()),
@@ -20470,7 +20470,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -20587,7 +20587,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_length),
@@ -20636,7 +20636,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -20667,7 +20667,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -20695,7 +20695,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -20735,7 +20735,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_task_id),
                     1 => pull::member(p, &mut f_status),
                     2 => pull::member(p, &mut f_status_message),
@@ -20774,7 +20774,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task),
                     _ => Ok(()),
@@ -20802,7 +20802,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -20828,7 +20828,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_ttl),
                     _ => Ok(()),
                 },
@@ -20865,7 +20865,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/tasks/status"),
@@ -20909,7 +20909,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_task_id),
                     2 => pull::member(p, &mut f_status),
@@ -20951,7 +20951,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_text),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::member(p, &mut f_meta),
@@ -20985,7 +20985,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -21030,7 +21030,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_items),
@@ -21068,7 +21068,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_const),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -21096,7 +21096,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_any_of),
                     _ => Ok(()),
                 },
@@ -21125,7 +21125,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_one_of),
@@ -21159,7 +21159,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_const),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -21205,7 +21205,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -21249,7 +21249,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_schema),
                     1 => pull::boxed_member(p, &mut f_properties),
                     2 => pull::member(p, &mut f_required),
@@ -21282,7 +21282,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_schema),
                     1 => pull::boxed_member(p, &mut f_properties),
                     2 => pull::member(p, &mut f_required),
@@ -21323,7 +21323,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_read_only_hint),
                     2 => pull::member(p, &mut f_destructive_hint),
@@ -21357,7 +21357,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_mode),
                     _ => Ok(()),
                 },
@@ -21394,7 +21394,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_task_support),
                     _ => Ok(()),
                 },
@@ -21431,7 +21431,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/tools/list_changed"),
@@ -21470,7 +21470,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_tool_use_id),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_structured_content),
@@ -21508,7 +21508,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_input),
@@ -21542,7 +21542,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -21571,7 +21571,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_elicitations),
                     _ => Ok(()),
                 },
@@ -21598,7 +21598,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32042i64),
@@ -21628,7 +21628,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -21659,7 +21659,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -21687,7 +21687,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     _ => Ok(()),
                 },
@@ -21726,7 +21726,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_items),
@@ -21763,7 +21763,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_enum),
                     1 => pull::const_str(p, "string"),
                     _ => Ok(()),
@@ -21793,7 +21793,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_enum),

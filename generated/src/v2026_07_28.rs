@@ -13186,7 +13186,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_audience),
                     1 => pull::member(p, &mut f_priority),
                     2 => pull::member(p, &mut f_last_modified),
@@ -13219,7 +13219,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -13253,7 +13253,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -13284,7 +13284,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -13318,7 +13318,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_default),
@@ -13352,7 +13352,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_ttl_ms),
@@ -13396,7 +13396,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -13430,7 +13430,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::boxed_member(p, &mut f_input_responses),
                     2 => pull::member(p, &mut f_request_state),
@@ -13474,7 +13474,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_content),
@@ -13509,7 +13509,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -13625,7 +13625,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/cancelled"),
@@ -13655,7 +13655,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_request_id),
                     2 => pull::member(p, &mut f_reason),
@@ -13695,7 +13695,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::member(p, &mut f_roots),
                     2 => pull::member(p, &mut f_sampling),
@@ -13730,7 +13730,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_context),
                     1 => pull::boxed_member(p, &mut f_tools),
                     _ => Ok(()),
@@ -13759,7 +13759,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_form),
                     1 => pull::boxed_member(p, &mut f_url),
                     _ => Ok(()),
@@ -13787,7 +13787,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/cancelled"),
@@ -13932,7 +13932,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -13965,7 +13965,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_ref),
                     2 => pull::member(p, &mut f_argument),
@@ -14047,7 +14047,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_value),
                     _ => Ok(()),
@@ -14075,7 +14075,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_arguments),
                     _ => Ok(()),
                 },
@@ -14103,7 +14103,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_completion),
@@ -14135,7 +14135,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_values),
                     1 => pull::member(p, &mut f_total),
                     2 => pull::member(p, &mut f_has_more),
@@ -14166,7 +14166,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -14263,7 +14263,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "sampling/createMessage"),
                     _ => Ok(()),
@@ -14310,7 +14310,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_messages),
                     1 => pull::member(p, &mut f_model_preferences),
                     2 => pull::member(p, &mut f_system_prompt),
@@ -14369,7 +14369,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_meta),
@@ -14482,7 +14482,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -14526,7 +14526,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_ttl_ms),
@@ -14579,7 +14579,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -14608,7 +14608,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "elicitation/create"),
                     _ => Ok(()),
@@ -14637,7 +14637,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_mode),
                     1 => pull::member(p, &mut f_message),
                     2 => pull::member(p, &mut f_requested_schema),
@@ -14674,7 +14674,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_schema),
                     1 => pull::member(p, &mut f_properties),
                     2 => pull::member(p, &mut f_required),
@@ -14754,7 +14754,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_url),
                     2 => pull::const_str(p, "url"),
@@ -14784,7 +14784,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_action),
                     1 => pull::boxed_member(p, &mut f_content),
                     _ => Ok(()),
@@ -14856,7 +14856,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_resource),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::member(p, &mut f_meta),
@@ -15202,7 +15202,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_code),
                     1 => pull::member(p, &mut f_message),
                     2 => pull::member(p, &mut f_data),
@@ -15233,7 +15233,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -15267,7 +15267,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::boxed_member(p, &mut f_input_responses),
                     2 => pull::member(p, &mut f_request_state),
@@ -15304,7 +15304,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_description),
@@ -15337,7 +15337,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -15452,7 +15452,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -15482,7 +15482,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32020i64),
@@ -15514,7 +15514,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_src),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_sizes),
@@ -15551,7 +15551,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_icons),
                     _ => Ok(()),
                 },
@@ -15580,7 +15580,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_data),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_annotations),
@@ -15625,7 +15625,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -15717,7 +15717,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::boxed_member(p, &mut f_input_requests),
                     2 => pull::member(p, &mut f_request_state),
@@ -15872,7 +15872,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::boxed_member(p, &mut f_input_responses),
                     2 => pull::member(p, &mut f_request_state),
@@ -15903,7 +15903,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32603i64),
@@ -15933,7 +15933,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32602i64),
@@ -15963,7 +15963,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32600i64),
@@ -15993,7 +15993,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -16144,7 +16144,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16175,7 +16175,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -16293,7 +16293,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -16358,7 +16358,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_enum),
@@ -16394,7 +16394,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16436,7 +16436,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_next_cursor),
@@ -16484,7 +16484,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -16514,7 +16514,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16556,7 +16556,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_next_cursor),
@@ -16607,7 +16607,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -16637,7 +16637,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16679,7 +16679,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_next_cursor),
@@ -16727,7 +16727,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -16756,7 +16756,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "roots/list"),
                     _ => Ok(()),
@@ -16783,7 +16783,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -16809,7 +16809,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_roots),
                     _ => Ok(()),
                 },
@@ -16836,7 +16836,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -16878,7 +16878,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_next_cursor),
@@ -16926,7 +16926,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -16975,7 +16975,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/message"),
@@ -17006,7 +17006,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_level),
                     2 => pull::member(p, &mut f_logger),
@@ -17039,7 +17039,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32601i64),
@@ -17069,7 +17069,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -17098,7 +17098,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_required_capabilities),
                     _ => Ok(()),
                 },
@@ -17128,7 +17128,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32021i64),
@@ -17157,7 +17157,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     _ => Ok(()),
                 },
@@ -17191,7 +17191,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_hints),
                     1 => pull::member(p, &mut f_cost_priority),
                     2 => pull::member(p, &mut f_speed_priority),
@@ -17338,7 +17338,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -17366,7 +17366,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_subscription_id),
                     _ => Ok(()),
                 },
@@ -17392,7 +17392,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -17423,7 +17423,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_type),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -17466,7 +17466,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_method),
                     2 => pull::member(p, &mut f_params),
@@ -17498,7 +17498,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_cursor),
                     _ => Ok(()),
@@ -17528,7 +17528,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_next_cursor),
@@ -17559,7 +17559,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32700i64),
@@ -17869,7 +17869,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/progress"),
@@ -17901,7 +17901,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_progress_token),
                     2 => pull::member(p, &mut f_progress),
@@ -17953,7 +17953,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -17992,7 +17992,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_description),
@@ -18024,7 +18024,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/prompts/list_changed"),
@@ -18053,7 +18053,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     _ => Ok(()),
@@ -18082,7 +18082,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::const_str(p, "ref/prompt"),
@@ -18112,7 +18112,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -18145,7 +18145,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     2 => pull::boxed_member(p, &mut f_input_responses),
@@ -18181,7 +18181,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     2 => pull::member(p, &mut f_ttl_ms),
@@ -18305,7 +18305,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -18424,7 +18424,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_method),
                     1 => pull::member(p, &mut f_params),
                     _ => Ok(()),
@@ -18475,7 +18475,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_progress_token),
                     1 => pull::member(p, &mut f_protocol_version),
                     2 => pull::member(p, &mut f_client_info),
@@ -18515,7 +18515,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     _ => Ok(()),
                 },
@@ -18559,7 +18559,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -18603,7 +18603,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -18652,7 +18652,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -18695,7 +18695,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/resources/list_changed"),
@@ -18724,7 +18724,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -18768,7 +18768,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -18808,7 +18808,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::const_str(p, "ref/resource"),
                     _ => Ok(()),
@@ -18835,7 +18835,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/resources/updated"),
@@ -18864,7 +18864,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_uri),
                     _ => Ok(()),
@@ -18893,7 +18893,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     _ => Ok(()),
@@ -18921,7 +18921,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_server_info),
                     _ => Ok(()),
                 },
@@ -18954,7 +18954,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_meta),
@@ -18986,7 +18986,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_role),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_meta),
@@ -19178,7 +19178,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::boxed_member(p, &mut f_experimental),
                     1 => pull::boxed_member(p, &mut f_logging),
                     2 => pull::boxed_member(p, &mut f_completions),
@@ -19216,7 +19216,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -19243,7 +19243,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_subscribe),
                     1 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
@@ -19271,7 +19271,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_list_changed),
                     _ => Ok(()),
                 },
@@ -19766,7 +19766,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_length),
@@ -19822,7 +19822,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_tools_list_changed),
                     1 => pull::member(p, &mut f_prompts_list_changed),
                     2 => pull::member(p, &mut f_resources_list_changed),
@@ -19854,7 +19854,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/subscriptions/acknowledged"),
@@ -19883,7 +19883,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_notifications),
                     _ => Ok(()),
@@ -19912,7 +19912,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_params),
                     2 => pull::const_str(p, "2.0"),
@@ -19943,7 +19943,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_notifications),
                     _ => Ok(()),
@@ -19972,7 +19972,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_meta),
                     1 => pull::member(p, &mut f_result_type),
                     _ => Ok(()),
@@ -20004,7 +20004,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_server_info),
                     1 => pull::member(p, &mut f_subscription_id),
                     _ => Ok(()),
@@ -20036,7 +20036,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_result),
                     2 => pull::const_str(p, "2.0"),
@@ -20067,7 +20067,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_text),
                     1 => pull::member(p, &mut f_annotations),
                     2 => pull::member(p, &mut f_meta),
@@ -20101,7 +20101,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_uri),
                     1 => pull::member(p, &mut f_mime_type),
                     2 => pull::member(p, &mut f_meta),
@@ -20146,7 +20146,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_items),
@@ -20184,7 +20184,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_const),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -20212,7 +20212,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_any_of),
                     _ => Ok(()),
                 },
@@ -20241,7 +20241,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_one_of),
@@ -20275,7 +20275,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_const),
                     1 => pull::member(p, &mut f_title),
                     _ => Ok(()),
@@ -20319,7 +20319,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_name),
                     1 => pull::member(p, &mut f_title),
                     2 => pull::member(p, &mut f_icons),
@@ -20359,7 +20359,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_schema),
                     1 => pull::const_str(p, "object"),
                     _ => Ok(()),
@@ -20386,7 +20386,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_schema),
                     _ => Ok(()),
                 },
@@ -20422,7 +20422,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_read_only_hint),
                     2 => pull::member(p, &mut f_destructive_hint),
@@ -20456,7 +20456,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_mode),
                     _ => Ok(()),
                 },
@@ -20493,7 +20493,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_params),
                     1 => pull::const_str(p, "2.0"),
                     2 => pull::const_str(p, "notifications/tools/list_changed"),
@@ -20532,7 +20532,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_tool_use_id),
                     1 => pull::member(p, &mut f_content),
                     2 => pull::member(p, &mut f_structured_content),
@@ -20570,7 +20570,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_name),
                     2 => pull::member(p, &mut f_input),
@@ -20604,7 +20604,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_id),
                     1 => pull::member(p, &mut f_error),
                     2 => pull::const_str(p, "2.0"),
@@ -20634,7 +20634,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_supported),
                     1 => pull::member(p, &mut f_requested),
                     _ => Ok(()),
@@ -20663,7 +20663,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_message),
                     1 => pull::member(p, &mut f_data),
                     2 => pull::const_int(p, -32022i64),
@@ -20705,7 +20705,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_min_items),
@@ -20742,7 +20742,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_enum),
                     1 => pull::const_str(p, "string"),
                     _ => Ok(()),
@@ -20772,7 +20772,7 @@ pub mod __de {
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                &mut |p, i| match i {
+                |p, i| match i {
                     0 => pull::member(p, &mut f_title),
                     1 => pull::member(p, &mut f_description),
                     2 => pull::member(p, &mut f_enum),

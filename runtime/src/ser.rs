@@ -116,7 +116,11 @@ pub fn to_vec<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Vec<u8>> {
 
 /// `value` as JSON text, as `serde_json::to_string` writes it.
 pub fn to_string<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
-    let out = to_vec(value)?;
+    into_string(to_vec(value)?)
+}
+
+/// [`to_string`]'s text from [`to_vec`]'s bytes, out of the generic function.
+fn into_string(out: Vec<u8>) -> serde_json::Result<String> {
     // Everything written is UTF-8: the input's strings and ASCII.
     String::from_utf8(out)
         .map_err(|_| ser::Error::custom("the writer wrote text that is not UTF-8"))

@@ -155,7 +155,7 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
                 };
                 #( #decls )*
                 #extra_decl
-                pull::object(p, &TABLE, start, #unknown, &mut #body)?;
+                pull::object(p, &TABLE, start, #unknown, #body)?;
                 Ok(super::#name {
                     #( #inits )*
                     #extra_init

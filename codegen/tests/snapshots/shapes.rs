@@ -1159,7 +1159,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_meta),
                         _ => Ok(()),
                     },
@@ -1186,7 +1186,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_id),
                         1 => pull::member(p, &mut f_params),
                         2 => pull::const_str(p, "2.0"),
@@ -1217,7 +1217,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra_members),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_extra),
                         1 => pull::member(p, &mut f_type),
                         _ => Ok(()),
@@ -1247,7 +1247,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_id),
                         1 => pull::member(p, &mut f_progress),
                         2 => pull::member(p, &mut f_ttl),
@@ -1320,7 +1320,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_text),
                         1 => pull::const_str(p, "text"),
                         _ => Ok(()),
@@ -1348,7 +1348,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_type),
                         1 => pull::member(p, &mut f_minimum),
                         _ => Ok(()),
@@ -1387,7 +1387,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_enum),
                         1 => pull::const_str(p, "text"),
                         _ => Ok(()),
@@ -1519,7 +1519,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_mode),
                         1 => pull::member(p, &mut f_message),
                         _ => Ok(()),
@@ -1552,7 +1552,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_url),
                         1 => pull::const_str(p, "url"),
                         _ => Ok(()),
@@ -1617,7 +1617,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_code),
                         1 => pull::member(p, &mut f_message),
                         _ => Ok(()),
@@ -1645,7 +1645,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_error),
                         _ => Ok(()),
                     },
@@ -1671,7 +1671,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_message),
                         1 => pull::const_int(p, -32042i64),
                         _ => Ok(()),
@@ -1733,7 +1733,7 @@ pub mod shapes {
                     &TABLE,
                     start,
                     pull::Unknown::Deny,
-                    &mut |p, i| match i {
+                    |p, i| match i {
                         0 => pull::member(p, &mut f_a),
                         1 => pull::member(p, &mut f_any),
                         _ => Ok(()),

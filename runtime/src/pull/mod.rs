@@ -17,12 +17,9 @@
 //!             Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b01, consts: 0 };
 //!         let (mut name, mut title) = (None, None);
 //!         let mut extra = Extra::new();
-//!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
-//!             match i {
-//!                 0 => name = Some(Decode::decode(p)?),
-//!                 _ => title = Some(Decode::decode(p)?),
-//!             }
-//!             Ok(())
+//!         object(p, &TABLE, start, Unknown::Keep(&mut extra), |p, i| match i {
+//!             0 => member(p, &mut name),
+//!             _ => member(p, &mut title),
 //!         })?;
 //!         Ok(Tool { name: required(name, "name")?, title, extra })
 //!     }

@@ -31,7 +31,7 @@ impl DecodeObject for Tool {
         let mut tags = None;
         let mut size = None;
         let mut extra = crate::Extra::new();
-        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
+        object(p, &TABLE, start, Unknown::Keep(&mut extra), |p, i| {
             match i {
                 0 => name = Some(Decode::decode(p)?),
                 1 => title = nullable(p)?,
@@ -67,7 +67,7 @@ impl Decode for Strict {
             consts: 0,
         };
         let (mut a, mut b) = (None, None);
-        object(p, &TABLE, Start::Value, Unknown::Deny, &mut |p, i| {
+        object(p, &TABLE, Start::Value, Unknown::Deny, |p, i| {
             match i {
                 0 => a = Some(Decode::decode(p)?),
                 _ => b = Some(Decode::decode(p)?),
@@ -107,7 +107,7 @@ impl Decode for Counts {
             &TABLE,
             Start::Value,
             Unknown::Typed(&mut typed),
-            &mut |p, _| {
+            |p, _| {
                 total = Some(Decode::decode(p)?);
                 Ok(())
             },
@@ -135,7 +135,7 @@ impl DecodeObject for Text {
         };
         let mut text = None;
         let mut extra = crate::Extra::new();
-        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut |p, i| {
+        object(p, &TABLE, start, Unknown::Keep(&mut extra), |p, i| {
             match i {
                 0 => text = Some(Decode::decode(p)?),
                 _ => const_str(p, "text")?,
@@ -164,7 +164,7 @@ impl DecodeObject for Image {
             consts: 0,
         };
         let (mut data, mut mime) = (None, None);
-        object(p, &TABLE, start, Unknown::Deny, &mut |p, i| {
+        object(p, &TABLE, start, Unknown::Deny, |p, i| {
             match i {
                 0 => data = Some(Decode::decode(p)?),
                 1 => mime = Some(Decode::decode(p)?),
@@ -238,7 +238,7 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
     let variant = &mut |p: &mut Parser<'_>, tag: Tag, start: Start| match tag {
         Tag::Known(0) => {
             let (mut url, mut message) = (None, None);
-            object(p, &URL, start, Unknown::Deny, &mut |p, i| {
+            object(p, &URL, start, Unknown::Deny, |p, i| {
                 match i {
                     0 => url = Some(Decode::decode(p)?),
                     1 => message = Some(Decode::decode(p)?),
@@ -253,7 +253,7 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
         }
         Tag::Known(_) | Tag::Absent => {
             let (mut message, mut mode) = (None, None);
-            object(p, &FORM, start, Unknown::Deny, &mut |p, i| {
+            object(p, &FORM, start, Unknown::Deny, |p, i| {
                 match i {
                     0 => message = Some(Decode::decode(p)?),
                     // `null` reads as absent, as generated optional members do.
@@ -341,7 +341,7 @@ impl Decode for Resource {
                 consts: 0,
             };
             let mut v = None;
-            object(q, &TABLE, Start::Value, Unknown::Deny, &mut |q, i| {
+            object(q, &TABLE, Start::Value, Unknown::Deny, |q, i| {
                 let s: String = Decode::decode(q)?;
                 if TABLE.keys[i] == slot {
                     v = Some(s);
