@@ -1774,3 +1774,46 @@ fn best_member_gives_way_unless_a_member_is_named_twice() {
     assert!(e.is_repeated(), "{e}");
     assert_eq!(e.message(), "duplicate member `k`");
 }
+
+#[test]
+fn best_member_tries_the_highest_score_first_and_ties_in_schema_order() {
+    use std::cell::RefCell;
+    // 0 cannot be the object; 1 fits only in part; 2 and 3 fit completely with equal scores
+    // (schema order between them); 4 fits completely with a better score.
+    let scores: [Score; 5] = [
+        None,
+        Some((false, 3, 3, 3)),
+        Some((true, 1, 1, 1)),
+        Some((true, 1, 1, 1)),
+        Some((true, 2, 0, 0)),
+    ];
+    let tried = RefCell::new(Vec::new());
+    let fail = |k: usize| -> Result<usize, Error> {
+        tried.borrow_mut().push(k);
+        Err(Parser::new("").error(&format!("member {k}")))
+    };
+    // Every complete one is tried, best first, ties in schema order; the partial fit is not
+    // tried after them; the error is the first one's.
+    let e = best_member(&scores, &fail).unwrap().unwrap_err();
+    assert_eq!(*tried.borrow(), [4, 2, 3]);
+    assert_eq!(e.message(), "member 4");
+    // The first complete one that decodes wins.
+    tried.borrow_mut().clear();
+    let third = |k: usize| -> Result<usize, Error> {
+        tried.borrow_mut().push(k);
+        if k == 3 {
+            Ok(k)
+        } else {
+            Err(Parser::new("").error("no"))
+        }
+    };
+    assert_eq!(best_member(&scores, &third).unwrap().unwrap(), 3);
+    assert_eq!(*tried.borrow(), [4, 2, 3]);
+    // None fits completely: only the closest is tried.
+    tried.borrow_mut().clear();
+    let partial: [Score; 3] = [Some((false, 0, 1, 1)), None, Some((false, 1, 0, 0))];
+    assert!(best_member(&partial, &fail).unwrap().is_err());
+    assert_eq!(*tried.borrow(), [2]);
+    // Nothing can be the object.
+    assert!(best_member::<usize>(&[None, None], &fail).is_none());
+}
