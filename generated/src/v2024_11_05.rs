@@ -12403,17 +12403,17 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Methods for super::ClientRequest {
+    impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "initialize" => {
                     Some(
-                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12422,7 +12422,7 @@ pub mod __de {
                 }
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12431,7 +12431,7 @@ pub mod __de {
                 }
                 "resources/list" => {
                     Some(
-                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12440,7 +12440,7 @@ pub mod __de {
                 }
                 "resources/templates/list" => {
                     Some(
-                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12449,7 +12449,7 @@ pub mod __de {
                 }
                 "resources/read" => {
                     Some(
-                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12458,7 +12458,7 @@ pub mod __de {
                 }
                 "resources/subscribe" => {
                     Some(
-                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12467,7 +12467,7 @@ pub mod __de {
                 }
                 "resources/unsubscribe" => {
                     Some(
-                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12476,7 +12476,7 @@ pub mod __de {
                 }
                 "prompts/list" => {
                     Some(
-                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12485,7 +12485,7 @@ pub mod __de {
                 }
                 "prompts/get" => {
                     Some(
-                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12494,7 +12494,7 @@ pub mod __de {
                 }
                 "tools/list" => {
                     Some(
-                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12503,7 +12503,7 @@ pub mod __de {
                 }
                 "tools/call" => {
                     Some(
-                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12512,7 +12512,7 @@ pub mod __de {
                 }
                 "logging/setLevel" => {
                     Some(
-                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12521,7 +12521,7 @@ pub mod __de {
                 }
                 "completion/complete" => {
                     Some(
-                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12535,17 +12535,17 @@ pub mod __de {
             Some(super::ClientRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ClientNotification {
+    impl pull::Methods for super::ClientNotification {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12554,7 +12554,7 @@ pub mod __de {
                 }
                 "notifications/initialized" => {
                     Some(
-                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12563,7 +12563,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12572,7 +12572,7 @@ pub mod __de {
                 }
                 "notifications/roots/list_changed" => {
                     Some(
-                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12586,17 +12586,17 @@ pub mod __de {
             Some(super::ClientNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ClientMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
@@ -12619,17 +12619,17 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Methods for super::ServerRequest {
+    impl pull::Methods for super::ServerRequest {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12638,7 +12638,7 @@ pub mod __de {
                 }
                 "sampling/createMessage" => {
                     Some(
-                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12647,7 +12647,7 @@ pub mod __de {
                 }
                 "roots/list" => {
                     Some(
-                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12661,17 +12661,17 @@ pub mod __de {
             Some(super::ServerRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ServerNotification {
+    impl pull::Methods for super::ServerNotification {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12680,7 +12680,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12689,7 +12689,7 @@ pub mod __de {
                 }
                 "notifications/resources/list_changed" => {
                     Some(
-                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12698,7 +12698,7 @@ pub mod __de {
                 }
                 "notifications/resources/updated" => {
                     Some(
-                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12707,7 +12707,7 @@ pub mod __de {
                 }
                 "notifications/prompts/list_changed" => {
                     Some(
-                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12716,7 +12716,7 @@ pub mod __de {
                 }
                 "notifications/tools/list_changed" => {
                     Some(
-                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12725,7 +12725,7 @@ pub mod __de {
                 }
                 "notifications/message" => {
                     Some(
-                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12739,17 +12739,17 @@ pub mod __de {
             Some(super::ServerNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ServerMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,
                 super::RequestId,

@@ -12893,17 +12893,17 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Methods for super::ClientRequest {
+    impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "initialize" => {
                     Some(
-                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12912,7 +12912,7 @@ pub mod __de {
                 }
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12921,7 +12921,7 @@ pub mod __de {
                 }
                 "resources/list" => {
                     Some(
-                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12930,7 +12930,7 @@ pub mod __de {
                 }
                 "resources/templates/list" => {
                     Some(
-                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12939,7 +12939,7 @@ pub mod __de {
                 }
                 "resources/read" => {
                     Some(
-                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12948,7 +12948,7 @@ pub mod __de {
                 }
                 "resources/subscribe" => {
                     Some(
-                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12957,7 +12957,7 @@ pub mod __de {
                 }
                 "resources/unsubscribe" => {
                     Some(
-                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12966,7 +12966,7 @@ pub mod __de {
                 }
                 "prompts/list" => {
                     Some(
-                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12975,7 +12975,7 @@ pub mod __de {
                 }
                 "prompts/get" => {
                     Some(
-                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12984,7 +12984,7 @@ pub mod __de {
                 }
                 "tools/list" => {
                     Some(
-                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -12993,7 +12993,7 @@ pub mod __de {
                 }
                 "tools/call" => {
                     Some(
-                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13002,7 +13002,7 @@ pub mod __de {
                 }
                 "logging/setLevel" => {
                     Some(
-                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13011,7 +13011,7 @@ pub mod __de {
                 }
                 "completion/complete" => {
                     Some(
-                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13025,17 +13025,17 @@ pub mod __de {
             Some(super::ClientRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ClientNotification {
+    impl pull::Methods for super::ClientNotification {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13044,7 +13044,7 @@ pub mod __de {
                 }
                 "notifications/initialized" => {
                     Some(
-                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13053,7 +13053,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13062,7 +13062,7 @@ pub mod __de {
                 }
                 "notifications/roots/list_changed" => {
                     Some(
-                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13076,17 +13076,17 @@ pub mod __de {
             Some(super::ClientNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ClientMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
@@ -13109,17 +13109,17 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Methods for super::ServerRequest {
+    impl pull::Methods for super::ServerRequest {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13128,7 +13128,7 @@ pub mod __de {
                 }
                 "sampling/createMessage" => {
                     Some(
-                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13137,7 +13137,7 @@ pub mod __de {
                 }
                 "roots/list" => {
                     Some(
-                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13151,17 +13151,17 @@ pub mod __de {
             Some(super::ServerRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ServerNotification {
+    impl pull::Methods for super::ServerNotification {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13170,7 +13170,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13179,7 +13179,7 @@ pub mod __de {
                 }
                 "notifications/resources/list_changed" => {
                     Some(
-                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13188,7 +13188,7 @@ pub mod __de {
                 }
                 "notifications/resources/updated" => {
                     Some(
-                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13197,7 +13197,7 @@ pub mod __de {
                 }
                 "notifications/prompts/list_changed" => {
                     Some(
-                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13206,7 +13206,7 @@ pub mod __de {
                 }
                 "notifications/tools/list_changed" => {
                     Some(
-                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13215,7 +13215,7 @@ pub mod __de {
                 }
                 "notifications/message" => {
                     Some(
-                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -13229,17 +13229,17 @@ pub mod __de {
             Some(super::ServerNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ServerMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,
                 super::RequestId,

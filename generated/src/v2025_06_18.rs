@@ -14294,17 +14294,17 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Methods for super::ClientRequest {
+    impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "initialize" => {
                     Some(
-                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14313,7 +14313,7 @@ pub mod __de {
                 }
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14322,7 +14322,7 @@ pub mod __de {
                 }
                 "resources/list" => {
                     Some(
-                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14331,7 +14331,7 @@ pub mod __de {
                 }
                 "resources/templates/list" => {
                     Some(
-                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14340,7 +14340,7 @@ pub mod __de {
                 }
                 "resources/read" => {
                     Some(
-                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14349,7 +14349,7 @@ pub mod __de {
                 }
                 "resources/subscribe" => {
                     Some(
-                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14358,7 +14358,7 @@ pub mod __de {
                 }
                 "resources/unsubscribe" => {
                     Some(
-                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14367,7 +14367,7 @@ pub mod __de {
                 }
                 "prompts/list" => {
                     Some(
-                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14376,7 +14376,7 @@ pub mod __de {
                 }
                 "prompts/get" => {
                     Some(
-                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14385,7 +14385,7 @@ pub mod __de {
                 }
                 "tools/list" => {
                     Some(
-                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14394,7 +14394,7 @@ pub mod __de {
                 }
                 "tools/call" => {
                     Some(
-                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14403,7 +14403,7 @@ pub mod __de {
                 }
                 "logging/setLevel" => {
                     Some(
-                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14412,7 +14412,7 @@ pub mod __de {
                 }
                 "completion/complete" => {
                     Some(
-                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14426,17 +14426,17 @@ pub mod __de {
             Some(super::ClientRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ClientNotification {
+    impl pull::Methods for super::ClientNotification {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14445,7 +14445,7 @@ pub mod __de {
                 }
                 "notifications/initialized" => {
                     Some(
-                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14454,7 +14454,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14463,7 +14463,7 @@ pub mod __de {
                 }
                 "notifications/roots/list_changed" => {
                     Some(
-                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14477,17 +14477,17 @@ pub mod __de {
             Some(super::ClientNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ClientMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
@@ -14510,17 +14510,17 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Methods for super::ServerRequest {
+    impl pull::Methods for super::ServerRequest {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14529,7 +14529,7 @@ pub mod __de {
                 }
                 "sampling/createMessage" => {
                     Some(
-                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14538,7 +14538,7 @@ pub mod __de {
                 }
                 "roots/list" => {
                     Some(
-                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14547,7 +14547,7 @@ pub mod __de {
                 }
                 "elicitation/create" => {
                     Some(
-                        <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ElicitRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14561,17 +14561,17 @@ pub mod __de {
             Some(super::ServerRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ServerNotification {
+    impl pull::Methods for super::ServerNotification {
         const ENVELOPE: bool = false;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14580,7 +14580,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14589,7 +14589,7 @@ pub mod __de {
                 }
                 "notifications/resources/list_changed" => {
                     Some(
-                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14598,7 +14598,7 @@ pub mod __de {
                 }
                 "notifications/resources/updated" => {
                     Some(
-                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14607,7 +14607,7 @@ pub mod __de {
                 }
                 "notifications/prompts/list_changed" => {
                     Some(
-                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14616,7 +14616,7 @@ pub mod __de {
                 }
                 "notifications/tools/list_changed" => {
                     Some(
-                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14625,7 +14625,7 @@ pub mod __de {
                 }
                 "notifications/message" => {
                     Some(
-                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -14639,17 +14639,17 @@ pub mod __de {
             Some(super::ServerNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ServerMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,
                 super::RequestId,

@@ -21811,17 +21811,17 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Methods for super::ClientRequest {
+    impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "initialize" => {
                     Some(
-                        <super::InitializeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21830,7 +21830,7 @@ pub mod __de {
                 }
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21839,7 +21839,7 @@ pub mod __de {
                 }
                 "resources/list" => {
                     Some(
-                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21848,7 +21848,7 @@ pub mod __de {
                 }
                 "resources/templates/list" => {
                     Some(
-                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21857,7 +21857,7 @@ pub mod __de {
                 }
                 "resources/read" => {
                     Some(
-                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21866,7 +21866,7 @@ pub mod __de {
                 }
                 "resources/subscribe" => {
                     Some(
-                        <super::SubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21875,7 +21875,7 @@ pub mod __de {
                 }
                 "resources/unsubscribe" => {
                     Some(
-                        <super::UnsubscribeRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::UnsubscribeRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21884,7 +21884,7 @@ pub mod __de {
                 }
                 "prompts/list" => {
                     Some(
-                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21893,7 +21893,7 @@ pub mod __de {
                 }
                 "prompts/get" => {
                     Some(
-                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21902,7 +21902,7 @@ pub mod __de {
                 }
                 "tools/list" => {
                     Some(
-                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21911,7 +21911,7 @@ pub mod __de {
                 }
                 "tools/call" => {
                     Some(
-                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21920,7 +21920,7 @@ pub mod __de {
                 }
                 "tasks/get" => {
                     Some(
-                        <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetTaskRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21929,7 +21929,7 @@ pub mod __de {
                 }
                 "tasks/result" => {
                     Some(
-                        <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetTaskPayloadRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21938,7 +21938,7 @@ pub mod __de {
                 }
                 "tasks/cancel" => {
                     Some(
-                        <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelTaskRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21947,7 +21947,7 @@ pub mod __de {
                 }
                 "tasks/list" => {
                     Some(
-                        <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListTasksRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21956,7 +21956,7 @@ pub mod __de {
                 }
                 "logging/setLevel" => {
                     Some(
-                        <super::SetLevelRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SetLevelRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21965,7 +21965,7 @@ pub mod __de {
                 }
                 "completion/complete" => {
                     Some(
-                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21979,17 +21979,17 @@ pub mod __de {
             Some(super::ClientRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ClientNotification {
+    impl pull::Methods for super::ClientNotification {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21998,7 +21998,7 @@ pub mod __de {
                 }
                 "notifications/initialized" => {
                     Some(
-                        <super::InitializedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::InitializedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22007,7 +22007,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22016,7 +22016,7 @@ pub mod __de {
                 }
                 "notifications/tasks/status" => {
                     Some(
-                        <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::TaskStatusNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22025,7 +22025,7 @@ pub mod __de {
                 }
                 "notifications/roots/list_changed" => {
                     Some(
-                        <super::RootsListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::RootsListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22039,17 +22039,17 @@ pub mod __de {
             Some(super::ClientNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ClientMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
@@ -22069,17 +22069,17 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Methods for super::ServerRequest {
+    impl pull::Methods for super::ServerRequest {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "ping" => {
                     Some(
-                        <super::PingRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::PingRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22088,7 +22088,7 @@ pub mod __de {
                 }
                 "tasks/get" => {
                     Some(
-                        <super::GetTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetTaskRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22097,7 +22097,7 @@ pub mod __de {
                 }
                 "tasks/result" => {
                     Some(
-                        <super::GetTaskPayloadRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetTaskPayloadRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22106,7 +22106,7 @@ pub mod __de {
                 }
                 "tasks/cancel" => {
                     Some(
-                        <super::CancelTaskRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelTaskRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22115,7 +22115,7 @@ pub mod __de {
                 }
                 "tasks/list" => {
                     Some(
-                        <super::ListTasksRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListTasksRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22124,7 +22124,7 @@ pub mod __de {
                 }
                 "sampling/createMessage" => {
                     Some(
-                        <super::CreateMessageRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CreateMessageRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22133,7 +22133,7 @@ pub mod __de {
                 }
                 "roots/list" => {
                     Some(
-                        <super::ListRootsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListRootsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22142,7 +22142,7 @@ pub mod __de {
                 }
                 "elicitation/create" => {
                     Some(
-                        <super::ElicitRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ElicitRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22156,17 +22156,17 @@ pub mod __de {
             Some(super::ServerRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ServerNotification {
+    impl pull::Methods for super::ServerNotification {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22175,7 +22175,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22184,7 +22184,7 @@ pub mod __de {
                 }
                 "notifications/resources/list_changed" => {
                     Some(
-                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22193,7 +22193,7 @@ pub mod __de {
                 }
                 "notifications/resources/updated" => {
                     Some(
-                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22202,7 +22202,7 @@ pub mod __de {
                 }
                 "notifications/prompts/list_changed" => {
                     Some(
-                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22211,7 +22211,7 @@ pub mod __de {
                 }
                 "notifications/tools/list_changed" => {
                     Some(
-                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22220,7 +22220,7 @@ pub mod __de {
                 }
                 "notifications/tasks/status" => {
                     Some(
-                        <super::TaskStatusNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::TaskStatusNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22229,7 +22229,7 @@ pub mod __de {
                 }
                 "notifications/message" => {
                     Some(
-                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22238,7 +22238,7 @@ pub mod __de {
                 }
                 "notifications/elicitation/complete" => {
                     Some(
-                        <super::ElicitationCompleteNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ElicitationCompleteNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -22252,17 +22252,17 @@ pub mod __de {
             Some(super::ServerNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ServerMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ServerRequest,
                 super::ServerNotification,
                 super::RequestId,

@@ -20790,17 +20790,17 @@ pub mod __de {
             })
         }
     }
-    impl __rt::pull::Methods for super::ClientRequest {
+    impl pull::Methods for super::ClientRequest {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "server/discover" => {
                     Some(
-                        <super::DiscoverRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::DiscoverRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20809,7 +20809,7 @@ pub mod __de {
                 }
                 "resources/list" => {
                     Some(
-                        <super::ListResourcesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourcesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20818,7 +20818,7 @@ pub mod __de {
                 }
                 "resources/templates/list" => {
                     Some(
-                        <super::ListResourceTemplatesRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListResourceTemplatesRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20827,7 +20827,7 @@ pub mod __de {
                 }
                 "resources/read" => {
                     Some(
-                        <super::ReadResourceRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ReadResourceRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20836,7 +20836,7 @@ pub mod __de {
                 }
                 "subscriptions/listen" => {
                     Some(
-                        <super::SubscriptionsListenRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::SubscriptionsListenRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20845,7 +20845,7 @@ pub mod __de {
                 }
                 "prompts/list" => {
                     Some(
-                        <super::ListPromptsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListPromptsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20854,7 +20854,7 @@ pub mod __de {
                 }
                 "prompts/get" => {
                     Some(
-                        <super::GetPromptRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::GetPromptRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20863,7 +20863,7 @@ pub mod __de {
                 }
                 "tools/list" => {
                     Some(
-                        <super::ListToolsRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::ListToolsRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20872,7 +20872,7 @@ pub mod __de {
                 }
                 "tools/call" => {
                     Some(
-                        <super::CallToolRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CallToolRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20881,7 +20881,7 @@ pub mod __de {
                 }
                 "completion/complete" => {
                     Some(
-                        <super::CompleteRequest as __rt::pull::DecodeObject>::decode_object(
+                        <super::CompleteRequest as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20895,15 +20895,15 @@ pub mod __de {
             Some(super::ClientRequest::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Methods for super::ClientNotification {
+    impl pull::Methods for super::ClientNotification {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             (method == "notifications/cancelled")
-                .then(|| <super::ClientNotification as __rt::pull::DecodeObject>::decode_object(
+                .then(|| <super::ClientNotification as pull::DecodeObject>::decode_object(
                     p,
                     start,
                 ))
@@ -20912,17 +20912,17 @@ pub mod __de {
             None
         }
     }
-    impl __rt::pull::Decode for super::ClientMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ClientMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ClientMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 super::ClientRequest,
                 super::ClientNotification,
                 super::RequestId,
@@ -20942,17 +20942,17 @@ pub mod __de {
             }
         }
     }
-    impl __rt::pull::Methods for super::ServerNotification {
+    impl pull::Methods for super::ServerNotification {
         const ENVELOPE: bool = true;
         fn decode_method(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             method: &str,
-            start: __rt::pull::Start,
-        ) -> Option<Result<Self, __rt::pull::Error>> {
+            start: Start,
+        ) -> Option<pull::Result<Self>> {
             match method {
                 "notifications/cancelled" => {
                     Some(
-                        <super::CancelledNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::CancelledNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20961,7 +20961,7 @@ pub mod __de {
                 }
                 "notifications/progress" => {
                     Some(
-                        <super::ProgressNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ProgressNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20970,7 +20970,7 @@ pub mod __de {
                 }
                 "notifications/resources/list_changed" => {
                     Some(
-                        <super::ResourceListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20979,7 +20979,7 @@ pub mod __de {
                 }
                 "notifications/subscriptions/acknowledged" => {
                     Some(
-                        <super::SubscriptionsAcknowledgedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::SubscriptionsAcknowledgedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20988,7 +20988,7 @@ pub mod __de {
                 }
                 "notifications/resources/updated" => {
                     Some(
-                        <super::ResourceUpdatedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ResourceUpdatedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -20997,7 +20997,7 @@ pub mod __de {
                 }
                 "notifications/prompts/list_changed" => {
                     Some(
-                        <super::PromptListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::PromptListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21006,7 +21006,7 @@ pub mod __de {
                 }
                 "notifications/tools/list_changed" => {
                     Some(
-                        <super::ToolListChangedNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::ToolListChangedNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21015,7 +21015,7 @@ pub mod __de {
                 }
                 "notifications/message" => {
                     Some(
-                        <super::LoggingMessageNotification as __rt::pull::DecodeObject>::decode_object(
+                        <super::LoggingMessageNotification as pull::DecodeObject>::decode_object(
                                 p,
                                 start,
                             )
@@ -21029,17 +21029,17 @@ pub mod __de {
             Some(super::ServerNotification::Custom(raw.into()))
         }
     }
-    impl __rt::pull::Decode for super::ServerMessage {
-        fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+    impl pull::Decode for super::ServerMessage {
+        fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
             Self::decode_awaiting(p, &())
         }
     }
     impl super::ServerMessage {
         pub(super) fn decode_awaiting(
-            p: &mut __rt::pull::Parser<'_>,
+            p: &mut Parser<'_>,
             awaits: &dyn __rt::Awaits<super::RequestId>,
-        ) -> Result<Self, __rt::pull::Error> {
-            match __rt::pull::message::<
+        ) -> pull::Result<Self> {
+            match pull::message::<
                 __rt::NoRequest,
                 super::ServerNotification,
                 super::RequestId,

@@ -81,22 +81,22 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
                         match &u.variants[*i].ty {
                             TypeRef::Named(s) => {
                                 let s = ident(s);
-                                quote! { <super::#s as __rt::pull::DecodeObject>::decode_object(p, start).map(super::#name::#v) }
+                                quote! { <super::#s as pull::DecodeObject>::decode_object(p, start).map(super::#name::#v) }
                             }
                             _ => continue,
                         }
                     }
                     // A method shared by shapes told apart by members: the union decides.
                     Group::Merged(_) => {
-                        quote! { __rt::pull::whole(p, start, <super::#name as __rt::pull::Decode>::decode) }
+                        quote! { pull::whole(p, start, <super::#name as pull::Decode>::decode) }
                     }
                 };
                 pull_arms.push(quote! { #m => Some(#body), });
             }
             let pull_impl = quote! {
-                impl __rt::pull::Methods for super::#name {
+                impl pull::Methods for super::#name {
                     const ENVELOPE: bool = #envelope;
-                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<Result<Self, __rt::pull::Error>> {
+                    fn decode_method(p: &mut Parser<'_>, method: &str, start: Start) -> Option<pull::Result<Self>> {
                         match method {
                             #( #pull_arms )*
                             _ => None,
@@ -115,10 +115,10 @@ fn method_set(set: &Set, pulls: &mut TokenStream) -> TokenStream {
                 return TokenStream::new();
             };
             pulls.extend(quote! {
-                impl __rt::pull::Methods for super::#name {
+                impl pull::Methods for super::#name {
                     const ENVELOPE: bool = #envelope;
-                    fn decode_method(p: &mut __rt::pull::Parser<'_>, method: &str, start: __rt::pull::Start) -> Option<Result<Self, __rt::pull::Error>> {
-                        (method == #method).then(|| <super::#name as __rt::pull::DecodeObject>::decode_object(p, start))
+                    fn decode_method(p: &mut Parser<'_>, method: &str, start: Start) -> Option<pull::Result<Self>> {
+                        (method == #method).then(|| <super::#name as pull::DecodeObject>::decode_object(p, start))
                     }
                     fn custom(_: __rt::Map<String, __rt::Value>) -> Option<Self> {
                         None
@@ -352,20 +352,20 @@ fn message(
         None => quote! { Ok(__rt::MessageParts::Request(_, r)) => match r {}, },
     };
     let visitor = quote! {
-        impl __rt::pull::Decode for super::#name {
-            fn decode(p: &mut __rt::pull::Parser<'_>) -> Result<Self, __rt::pull::Error> {
+        impl pull::Decode for super::#name {
+            fn decode(p: &mut Parser<'_>) -> pull::Result<Self> {
                 Self::decode_awaiting(p, &())
             }
         }
 
         impl super::#name {
             pub(super) fn decode_awaiting(
-                p: &mut __rt::pull::Parser<'_>,
+                p: &mut Parser<'_>,
                 awaits: &dyn __rt::Awaits<#id_de>,
-            ) -> Result<Self, __rt::pull::Error> {
+            ) -> pull::Result<Self> {
                 // The result matched as it is (not unwrapped with `?` first): the parts move
                 // once, into the message.
-                match __rt::pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p, awaits) {
+                match pull::message::<#req_ty_de, #note_de, #id_de, #err_de>(p, awaits) {
                     #pull_request
                     Ok(__rt::MessageParts::Notification(n)) => Ok(super::#name::Notification(n)),
                     Ok(__rt::MessageParts::Response(r)) => Ok(super::#name::Response(r)),

@@ -321,7 +321,7 @@ fn a_renamed_request_still_gets_its_messages_and_request_method() {
     has("\"tools/call\" => Some(visitor.visit::<CallToolResult>(\"CallToolResult\")),");
     // In the client's message: its request union picks it by method.
     has("ClientRequest::CallToolReq(_) => \"tools/call\",");
-    has("<super::CallToolReq as __rt::pull::DecodeObject>::decode_object(");
+    has("<super::CallToolReq as pull::DecodeObject>::decode_object(");
     has(".map(super::ClientRequest::CallToolReq)");
     // The tool shorthands, on the renamed params and the renamed text block.
     has("impl ToolCallArgs { /// The tool's `arguments` decoded as `T`");
