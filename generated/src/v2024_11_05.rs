@@ -7868,175 +7868,203 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotated {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                annotations: Option<super::AnnotatedAnnotations>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotated object",
                 keys: &["annotations"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_annotations = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, annotations)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_annotations),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Annotated {
-                annotations: f_annotations,
+                annotations: s.annotations,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::AnnotatedAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a AnnotatedAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::AnnotatedAnnotations {
-                audience: f_audience,
-                priority: f_priority,
+                audience: s.audience,
+                priority: s.priority,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                mime_type: Option<String>,
+                blob: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "blob"],
                 required: 5u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_mime_type = None;
-            let mut f_blob = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, blob),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_blob),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::BlobResourceContents {
-                uri: pull::required(f_uri, "uri")?,
-                mime_type: f_mime_type,
-                blob: pull::required(f_blob, "blob")?,
+                uri: pull::required(s.uri, "uri")?,
+                mime_type: s.mime_type,
+                blob: pull::required(s.blob, "blob")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::CallToolRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("tools/call"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "tools/call"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                arguments: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_arguments = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, arguments),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_arguments),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolRequestParams {
-                name: pull::required(f_name, "name")?,
-                arguments: f_arguments,
+                name: pull::required(s.name, "name")?,
+                arguments: s.arguments,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                content: Option<Vec<super::CallToolResultContentItem>>,
+                is_error: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "isError"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_content = None;
-            let mut f_is_error = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, is_error),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_content),
-                    2 => pull::member(p, &mut f_is_error),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolResult {
-                meta: f_meta,
-                content: pull::required(f_content, "content")?,
-                is_error: f_is_error,
+                meta: s.meta,
+                content: pull::required(s.content, "content")?,
+                is_error: s.is_error,
                 extra,
             })
         }
@@ -8101,114 +8129,132 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::CancelledNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/cancelled"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/cancelled"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelledNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                request_id: Option<super::RequestId>,
+                reason: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_request_id = None;
-            let mut f_reason = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, request_id),
+                __rt::slot!(Slots, reason),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_request_id),
-                    1 => pull::member(p, &mut f_reason),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelledNotificationParams {
-                request_id: pull::required(f_request_id, "requestId")?,
-                reason: f_reason,
+                request_id: pull::required(s.request_id, "requestId")?,
+                reason: s.reason,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                roots: Option<super::ClientCapabilitiesRoots>,
+                sampling: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_experimental = None;
-            let mut f_roots = None;
-            let mut f_sampling = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, box experimental),
+                __rt::slot!(Slots, roots),
+                __rt::slot!(Slots, sampling),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::boxed_member(p, &mut f_experimental),
-                    1 => pull::member(p, &mut f_roots),
-                    2 => pull::member(p, &mut f_sampling),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilities {
-                experimental: f_experimental,
-                roots: f_roots,
-                sampling: f_sampling,
+                experimental: s.experimental,
+                roots: s.roots,
+                sampling: s.sampling,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesRoots {
-                list_changed: f_list_changed,
+                list_changed: s.list_changed,
                 extra,
             })
         }
@@ -8509,27 +8555,32 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::CompleteRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("completion/complete"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "completion/complete"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
@@ -8585,146 +8636,171 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                value: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_value = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, value),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_value),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: pull::required(f_name, "name")?,
-                value: pull::required(f_value, "value")?,
+                name: pull::required(s.name, "name")?,
+                value: pull::required(s.value, "value")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                r#ref: Option<super::CompleteRequestParamsRef>,
+                argument: Option<super::CompleteRequestParamsArgument>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_ref = None;
-            let mut f_argument = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, r#ref),
+                __rt::slot!(Slots, argument),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_ref),
-                    1 => pull::member(p, &mut f_argument),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequestParams {
-                r#ref: pull::required(f_ref, "ref")?,
-                argument: pull::required(f_argument, "argument")?,
+                r#ref: pull::required(s.r#ref, "ref")?,
+                argument: pull::required(s.argument, "argument")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                completion: Option<super::CompleteResultCompletion>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_completion = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, completion),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_completion),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteResult {
-                meta: f_meta,
-                completion: pull::required(f_completion, "completion")?,
+                meta: s.meta,
+                completion: pull::required(s.completion, "completion")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                values: Option<Vec<String>>,
+                total: Option<i64>,
+                has_more: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_values = None;
-            let mut f_total = None;
-            let mut f_has_more = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, values),
+                __rt::slot!(Slots, total),
+                __rt::slot!(Slots, has_more),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_values),
-                    1 => pull::member(p, &mut f_total),
-                    2 => pull::member(p, &mut f_has_more),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteResultCompletion {
-                values: pull::required(f_values, "values")?,
-                total: f_total,
-                has_more: f_has_more,
+                values: pull::required(s.values, "values")?,
+                total: s.total,
+                has_more: s.has_more,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::CreateMessageRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("sampling/createMessage"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "sampling/createMessage"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
@@ -8742,6 +8818,17 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                messages: Option<Vec<super::SamplingMessage>>,
+                model_preferences: Option<super::ModelPreferences>,
+                system_prompt: Option<String>,
+                include_context: Option<super::CreateMessageRequestParamsIncludeContext>,
+                temperature: Option<__rt::Number>,
+                max_tokens: Option<i64>,
+                stop_sequences: Option<Vec<String>>,
+                metadata: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
@@ -8757,79 +8844,78 @@ pub mod __de {
                 required: 33u64,
                 consts: 0u64,
             };
-            let mut f_messages = None;
-            let mut f_model_preferences = None;
-            let mut f_system_prompt = None;
-            let mut f_include_context = None;
-            let mut f_temperature = None;
-            let mut f_max_tokens = None;
-            let mut f_stop_sequences = None;
-            let mut f_metadata = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, messages),
+                __rt::slot!(Slots, model_preferences),
+                __rt::slot!(Slots, system_prompt),
+                __rt::slot!(Slots, include_context),
+                __rt::slot!(Slots, temperature),
+                __rt::slot!(Slots, max_tokens),
+                __rt::slot!(Slots, stop_sequences),
+                __rt::slot!(Slots, metadata),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_messages),
-                    1 => pull::member(p, &mut f_model_preferences),
-                    2 => pull::member(p, &mut f_system_prompt),
-                    3 => pull::member(p, &mut f_include_context),
-                    4 => pull::member(p, &mut f_temperature),
-                    5 => pull::member(p, &mut f_max_tokens),
-                    6 => pull::member(p, &mut f_stop_sequences),
-                    7 => pull::member(p, &mut f_metadata),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageRequestParams {
-                messages: pull::required(f_messages, "messages")?,
-                model_preferences: f_model_preferences,
-                system_prompt: f_system_prompt,
-                include_context: f_include_context,
-                temperature: f_temperature,
-                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
-                stop_sequences: f_stop_sequences,
-                metadata: f_metadata,
+                messages: pull::required(s.messages, "messages")?,
+                model_preferences: s.model_preferences,
+                system_prompt: s.system_prompt,
+                include_context: s.include_context,
+                temperature: s.temperature,
+                max_tokens: pull::required(s.max_tokens, "maxTokens")?,
+                stop_sequences: s.stop_sequences,
+                metadata: s.metadata,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                role: Option<super::Role>,
+                content: Option<super::CreateMessageResultContent>,
+                model: Option<String>,
+                stop_reason: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_role = None;
-            let mut f_content = None;
-            let mut f_model = None;
-            let mut f_stop_reason = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, model),
+                __rt::slot!(Slots, stop_reason),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_role),
-                    2 => pull::member(p, &mut f_content),
-                    3 => pull::member(p, &mut f_model),
-                    4 => pull::member(p, &mut f_stop_reason),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageResult {
-                meta: f_meta,
-                role: pull::required(f_role, "role")?,
-                content: pull::required(f_content, "content")?,
-                model: pull::required(f_model, "model")?,
-                stop_reason: f_stop_reason,
+                meta: s.meta,
+                role: pull::required(s.role, "role")?,
+                content: pull::required(s.content, "content")?,
+                model: pull::required(s.model, "model")?,
+                stop_reason: s.stop_reason,
                 extra,
             })
         }
@@ -8887,59 +8973,69 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                annotations: Option<super::EmbeddedResourceAnnotations>,
+                resource: Option<super::EmbeddedResourceResource>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["annotations", "resource", "type"],
                 required: 6u64,
                 consts: 4u64,
             };
-            let mut f_annotations = None;
-            let mut f_resource = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, resource),
+                pull::Slot::str("resource"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_annotations),
-                    1 => pull::member(p, &mut f_resource),
-                    2 => pull::const_str(p, "resource"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::EmbeddedResource {
-                annotations: f_annotations,
-                resource: pull::required(f_resource, "resource")?,
+                annotations: s.annotations,
+                resource: pull::required(s.resource, "resource")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::EmbeddedResourceAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResourceAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::EmbeddedResourceAnnotations {
-                audience: f_audience,
-                priority: f_priority,
+                audience: s.audience,
+                priority: s.priority,
                 extra,
             })
         }
@@ -9020,244 +9116,292 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::GetPromptRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("prompts/get"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "prompts/get"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                arguments: Option<Box<__rt::IndexMap<String, String>>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_arguments = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, box arguments),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::boxed_member(p, &mut f_arguments),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptRequestParams {
-                name: pull::required(f_name, "name")?,
-                arguments: f_arguments,
+                name: pull::required(s.name, "name")?,
+                arguments: s.arguments,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                description: Option<String>,
+                messages: Option<Vec<super::PromptMessage>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_description = None;
-            let mut f_messages = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, messages),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_messages),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptResult {
-                meta: f_meta,
-                description: f_description,
-                messages: pull::required(f_messages, "messages")?,
+                meta: s.meta,
+                description: s.description,
+                messages: pull::required(s.messages, "messages")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                annotations: Option<super::ImageContentAnnotations>,
+                data: Option<String>,
+                mime_type: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["annotations", "data", "mimeType", "type"],
                 required: 14u64,
                 consts: 8u64,
             };
-            let mut f_annotations = None;
-            let mut f_data = None;
-            let mut f_mime_type = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, data),
+                __rt::slot!(Slots, mime_type),
+                pull::Slot::str("image"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_annotations),
-                    1 => pull::member(p, &mut f_data),
-                    2 => pull::member(p, &mut f_mime_type),
-                    3 => pull::const_str(p, "image"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ImageContent {
-                annotations: f_annotations,
-                data: pull::required(f_data, "data")?,
-                mime_type: pull::required(f_mime_type, "mimeType")?,
+                annotations: s.annotations,
+                data: pull::required(s.data, "data")?,
+                mime_type: pull::required(s.mime_type, "mimeType")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ImageContentAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContentAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ImageContentAnnotations {
-                audience: f_audience,
-                priority: f_priority,
+                audience: s.audience,
+                priority: s.priority,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                version: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "version"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_version = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, version),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_version),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Implementation {
-                name: pull::required(f_name, "name")?,
-                version: pull::required(f_version, "version")?,
+                name: pull::required(s.name, "name")?,
+                version: pull::required(s.version, "version")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::InitializeRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("initialize"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "initialize"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                protocol_version: Option<String>,
+                capabilities: Option<super::ClientCapabilities>,
+                client_info: Option<super::Implementation>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
                 consts: 0u64,
             };
-            let mut f_protocol_version = None;
-            let mut f_capabilities = None;
-            let mut f_client_info = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, protocol_version),
+                __rt::slot!(Slots, capabilities),
+                __rt::slot!(Slots, client_info),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_protocol_version),
-                    1 => pull::member(p, &mut f_capabilities),
-                    2 => pull::member(p, &mut f_client_info),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeRequestParams {
-                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
-                capabilities: pull::required(f_capabilities, "capabilities")?,
-                client_info: pull::required(f_client_info, "clientInfo")?,
+                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
+                capabilities: pull::required(s.capabilities, "capabilities")?,
+                client_info: pull::required(s.client_info, "clientInfo")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                protocol_version: Option<String>,
+                capabilities: Option<Box<super::ServerCapabilities>>,
+                server_info: Option<super::Implementation>,
+                instructions: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
@@ -9270,147 +9414,162 @@ pub mod __de {
                 required: 14u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_protocol_version = None;
-            let mut f_capabilities = None;
-            let mut f_server_info = None;
-            let mut f_instructions = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, protocol_version),
+                __rt::slot!(Slots, box capabilities),
+                __rt::slot!(Slots, server_info),
+                __rt::slot!(Slots, instructions),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_protocol_version),
-                    2 => pull::boxed_member(p, &mut f_capabilities),
-                    3 => pull::member(p, &mut f_server_info),
-                    4 => pull::member(p, &mut f_instructions),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeResult {
-                meta: f_meta,
-                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
-                capabilities: pull::required(f_capabilities, "capabilities")?,
-                server_info: pull::required(f_server_info, "serverInfo")?,
-                instructions: f_instructions,
+                meta: s.meta,
+                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
+                capabilities: pull::required(s.capabilities, "capabilities")?,
+                server_info: pull::required(s.server_info, "serverInfo")?,
+                instructions: s.instructions,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::InitializedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/initialized"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/initialized"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializedNotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<Option<super::RequestId>>,
+                error: Option<super::JsonRpcErrorError>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
             };
-            let mut f_id = None;
-            let mut f_error = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, error),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_error),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcError {
-                id: pull::required(f_id, "id")?,
-                error: pull::required(f_error, "error")?,
+                id: pull::required(s.id, "id")?,
+                error: pull::required(s.error, "error")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                code: Option<i64>,
+                message: Option<String>,
+                data: Option<__rt::Value>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_code = None;
-            let mut f_message = None;
-            let mut f_data = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, code),
+                __rt::slot!(Slots, message),
+                __rt::slot!(Slots, data),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_code),
-                    1 => pull::member(p, &mut f_message),
-                    2 => pull::member(p, &mut f_data),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcErrorError {
-                code: pull::required(f_code, "code")?,
-                message: pull::required(f_message, "message")?,
-                data: f_data,
+                code: pull::required(s.code, "code")?,
+                message: pull::required(s.message, "message")?,
+                data: s.data,
                 extra,
             })
         }
@@ -9538,342 +9697,392 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<super::JsonRpcNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcNotification {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcNotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                method: Option<String>,
+                params: Option<super::JsonRpcRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
             };
-            let mut f_id = None;
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_method),
-                    2 => pull::member(p, &mut f_params),
-                    3 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcRequest {
-                id: pull::required(f_id, "id")?,
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::JsonRpcRequestParamsMeta>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcRequestParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                result: Option<super::McpResult>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
             };
-            let mut f_id = None;
-            let mut f_result = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, result),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_result),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcResponse {
-                id: pull::required(f_id, "id")?,
-                result: pull::required(f_result, "result")?,
+                id: pull::required(s.id, "id")?,
+                result: pull::required(s.result, "result")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ListPromptsRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("prompts/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "prompts/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListPromptsRequest {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListPromptsRequestParams {
-                cursor: f_cursor,
+                cursor: s.cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                prompts: Option<Vec<super::Prompt>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_prompts = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, prompts),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_prompts),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListPromptsResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                prompts: pull::required(f_prompts, "prompts")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                prompts: pull::required(s.prompts, "prompts")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ListResourceTemplatesRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("resources/templates/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "resources/templates/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourceTemplatesRequest {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourceTemplatesRequestParams {
-                cursor: f_cursor,
+                cursor: s.cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                resource_templates: Option<Vec<super::ResourceTemplate>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_resource_templates = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, resource_templates),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_resource_templates),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourceTemplatesResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
                 resource_templates: pull::required(
-                    f_resource_templates,
+                    s.resource_templates,
                     "resourceTemplates",
                 )?,
                 extra,
@@ -9882,278 +10091,320 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ListResourcesRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("resources/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "resources/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourcesRequest {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourcesRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourcesRequestParams {
-                cursor: f_cursor,
+                cursor: s.cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                resources: Option<Vec<super::Resource>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_resources = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, resources),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_resources),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourcesResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                resources: pull::required(f_resources, "resources")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                resources: pull::required(s.resources, "resources")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ListRootsRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("roots/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "roots/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListRootsRequest {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListRootsRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListRootsRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListRootsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::ListRootsRequestParamsMeta>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListRootsRequestParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                roots: Option<Vec<super::Root>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_roots = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, roots),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_roots),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListRootsResult {
-                meta: f_meta,
-                roots: pull::required(f_roots, "roots")?,
+                meta: s.meta,
+                roots: pull::required(s.roots, "roots")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ListToolsRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("tools/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "tools/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListToolsRequest {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListToolsRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListToolsRequestParams {
-                cursor: f_cursor,
+                cursor: s.cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                tools: Option<Vec<super::Tool>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_tools = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, tools),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_tools),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListToolsResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                tools: pull::required(f_tools, "tools")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                tools: pull::required(s.tools, "tools")?,
                 extra,
             })
         }
@@ -10180,91 +10431,111 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::LoggingMessageNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/message"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/message"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::LoggingMessageNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                level: Option<super::LoggingLevel>,
+                logger: Option<String>,
+                data: Option<__rt::Value>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
                 consts: 0u64,
             };
-            let mut f_level = None;
-            let mut f_logger = None;
-            let mut f_data = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, level),
+                __rt::slot!(Slots, logger),
+                __rt::slot!(Slots, data),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_level),
-                    1 => pull::member(p, &mut f_logger),
-                    2 => pull::member(p, &mut f_data),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::LoggingMessageNotificationParams {
-                level: pull::required(f_level, "level")?,
-                logger: f_logger,
-                data: pull::required(f_data, "data")?,
+                level: pull::required(s.level, "level")?,
+                logger: s.logger,
+                data: pull::required(s.data, "data")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ModelHint {
-                name: f_name,
+                name: s.name,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                hints: Option<Vec<super::ModelHint>>,
+                cost_priority: Option<__rt::Number>,
+                speed_priority: Option<__rt::Number>,
+                intelligence_priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
@@ -10276,306 +10547,346 @@ pub mod __de {
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_hints = None;
-            let mut f_cost_priority = None;
-            let mut f_speed_priority = None;
-            let mut f_intelligence_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, hints),
+                __rt::slot!(Slots, cost_priority),
+                __rt::slot!(Slots, speed_priority),
+                __rt::slot!(Slots, intelligence_priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_hints),
-                    1 => pull::member(p, &mut f_cost_priority),
-                    2 => pull::member(p, &mut f_speed_priority),
-                    3 => pull::member(p, &mut f_intelligence_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ModelPreferences {
-                hints: f_hints,
-                cost_priority: f_cost_priority,
-                speed_priority: f_speed_priority,
-                intelligence_priority: f_intelligence_priority,
+                hints: s.hints,
+                cost_priority: s.cost_priority,
+                speed_priority: s.speed_priority,
+                intelligence_priority: s.intelligence_priority,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<super::NotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Notification {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::NotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedRequest {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedRequestParams {
-                cursor: f_cursor,
+                cursor: s.cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::PingRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("ping"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "ping"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PingRequest {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PingRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PingRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PingRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::PingRequestParamsMeta>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PingRequestParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ProgressNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/progress"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/progress"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ProgressNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+                progress: Option<__rt::Number>,
+                total: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
-            let mut f_progress = None;
-            let mut f_total = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, progress_token),
+                __rt::slot!(Slots, progress),
+                __rt::slot!(Slots, total),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    1 => pull::member(p, &mut f_progress),
-                    2 => pull::member(p, &mut f_total),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ProgressNotificationParams {
-                progress_token: pull::required(f_progress_token, "progressToken")?,
-                progress: pull::required(f_progress, "progress")?,
-                total: f_total,
+                progress_token: pull::required(s.progress_token, "progressToken")?,
+                progress: pull::required(s.progress, "progress")?,
+                total: s.total,
                 extra,
             })
         }
@@ -10595,146 +10906,169 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                description: Option<String>,
+                arguments: Option<Vec<super::PromptArgument>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "description", "arguments"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_description = None;
-            let mut f_arguments = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, arguments),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_arguments),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Prompt {
-                name: pull::required(f_name, "name")?,
-                description: f_description,
-                arguments: f_arguments,
+                name: pull::required(s.name, "name")?,
+                description: s.description,
+                arguments: s.arguments,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                description: Option<String>,
+                required: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_description = None;
-            let mut f_required = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, required),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_required),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptArgument {
-                name: pull::required(f_name, "name")?,
-                description: f_description,
-                required: f_required,
+                name: pull::required(s.name, "name")?,
+                description: s.description,
+                required: s.required,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::PromptListChangedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/prompts/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/prompts/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptListChangedNotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                role: Option<super::Role>,
+                content: Option<super::PromptMessageContent>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_role = None;
-            let mut f_content = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_role),
-                    1 => pull::member(p, &mut f_content),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptMessage {
-                role: pull::required(f_role, "role")?,
-                content: pull::required(f_content, "content")?,
+                role: pull::required(s.role, "role")?,
+                content: pull::required(s.content, "content")?,
                 extra,
             })
         }
@@ -10797,109 +11131,127 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "type"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_name = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                pull::Slot::str("ref/prompt"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::const_str(p, "ref/prompt"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptReference {
-                name: pull::required(f_name, "name")?,
+                name: pull::required(s.name, "name")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ReadResourceRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("resources/read"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "resources/read"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceRequestParams {
-                uri: pull::required(f_uri, "uri")?,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                contents: Option<Vec<super::ReadResourceResultContentsItem>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_contents = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, contents),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_contents),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceResult {
-                meta: f_meta,
-                contents: pull::required(f_contents, "contents")?,
+                meta: s.meta,
+                contents: pull::required(s.contents, "contents")?,
                 extra,
             })
         }
@@ -10982,81 +11334,92 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<super::RequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Request {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::RequestParamsMeta>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RequestParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
@@ -11076,325 +11439,374 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                annotations: Option<super::ResourceAnnotations>,
+                uri: Option<String>,
+                name: Option<String>,
+                description: Option<String>,
+                mime_type: Option<String>,
+                size: Option<i64>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &["annotations", "uri", "name", "description", "mimeType", "size"],
                 required: 6u64,
                 consts: 0u64,
             };
-            let mut f_annotations = None;
-            let mut f_uri = None;
-            let mut f_name = None;
-            let mut f_description = None;
-            let mut f_mime_type = None;
-            let mut f_size = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, size),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_annotations),
-                    1 => pull::member(p, &mut f_uri),
-                    2 => pull::member(p, &mut f_name),
-                    3 => pull::member(p, &mut f_description),
-                    4 => pull::member(p, &mut f_mime_type),
-                    5 => pull::member(p, &mut f_size),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Resource {
-                annotations: f_annotations,
-                uri: pull::required(f_uri, "uri")?,
-                name: pull::required(f_name, "name")?,
-                description: f_description,
-                mime_type: f_mime_type,
-                size: f_size,
+                annotations: s.annotations,
+                uri: pull::required(s.uri, "uri")?,
+                name: pull::required(s.name, "name")?,
+                description: s.description,
+                mime_type: s.mime_type,
+                size: s.size,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceAnnotations {
-                audience: f_audience,
-                priority: f_priority,
+                audience: s.audience,
+                priority: s.priority,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                mime_type: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_mime_type = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_mime_type),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceContents {
-                uri: pull::required(f_uri, "uri")?,
-                mime_type: f_mime_type,
+                uri: pull::required(s.uri, "uri")?,
+                mime_type: s.mime_type,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ResourceListChangedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/resources/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/resources/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceListChangedNotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                pull::Slot::str("ref/resource"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::const_str(p, "ref/resource"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceReference {
-                uri: pull::required(f_uri, "uri")?,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                annotations: Option<super::ResourceTemplateAnnotations>,
+                uri_template: Option<String>,
+                name: Option<String>,
+                description: Option<String>,
+                mime_type: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &["annotations", "uriTemplate", "name", "description", "mimeType"],
                 required: 6u64,
                 consts: 0u64,
             };
-            let mut f_annotations = None;
-            let mut f_uri_template = None;
-            let mut f_name = None;
-            let mut f_description = None;
-            let mut f_mime_type = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, uri_template),
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, mime_type),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_annotations),
-                    1 => pull::member(p, &mut f_uri_template),
-                    2 => pull::member(p, &mut f_name),
-                    3 => pull::member(p, &mut f_description),
-                    4 => pull::member(p, &mut f_mime_type),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceTemplate {
-                annotations: f_annotations,
-                uri_template: pull::required(f_uri_template, "uriTemplate")?,
-                name: pull::required(f_name, "name")?,
-                description: f_description,
-                mime_type: f_mime_type,
+                annotations: s.annotations,
+                uri_template: pull::required(s.uri_template, "uriTemplate")?,
+                name: pull::required(s.name, "name")?,
+                description: s.description,
+                mime_type: s.mime_type,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceTemplateAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplateAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceTemplateAnnotations {
-                audience: f_audience,
-                priority: f_priority,
+                audience: s.audience,
+                priority: s.priority,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ResourceUpdatedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/resources/updated"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/resources/updated"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
-                uri: pull::required(f_uri, "uri")?,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::McpResult {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
@@ -11406,111 +11818,129 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                name: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_name = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, name),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_name),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Root {
-                uri: pull::required(f_uri, "uri")?,
-                name: f_name,
+                uri: pull::required(s.uri, "uri")?,
+                name: s.name,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::RootsListChangedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/roots/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/roots/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RootsListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::RootsListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RootsListChangedNotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                role: Option<super::Role>,
+                content: Option<super::SamplingMessageContent>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_role = None;
-            let mut f_content = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_role),
-                    1 => pull::member(p, &mut f_content),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SamplingMessage {
-                role: pull::required(f_role, "role")?,
-                content: pull::required(f_content, "content")?,
+                role: pull::required(s.role, "role")?,
+                content: pull::required(s.content, "content")?,
                 extra,
             })
         }
@@ -11566,119 +11996,135 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                logging: Option<__rt::JsonObject>,
+                prompts: Option<super::ServerCapabilitiesPrompts>,
+                resources: Option<super::ServerCapabilitiesResources>,
+                tools: Option<super::ServerCapabilitiesTools>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &["experimental", "logging", "prompts", "resources", "tools"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_experimental = None;
-            let mut f_logging = None;
-            let mut f_prompts = None;
-            let mut f_resources = None;
-            let mut f_tools = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, box experimental),
+                __rt::slot!(Slots, logging),
+                __rt::slot!(Slots, prompts),
+                __rt::slot!(Slots, resources),
+                __rt::slot!(Slots, tools),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::boxed_member(p, &mut f_experimental),
-                    1 => pull::member(p, &mut f_logging),
-                    2 => pull::member(p, &mut f_prompts),
-                    3 => pull::member(p, &mut f_resources),
-                    4 => pull::member(p, &mut f_tools),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilities {
-                experimental: f_experimental,
-                logging: f_logging,
-                prompts: f_prompts,
-                resources: f_resources,
-                tools: f_tools,
+                experimental: s.experimental,
+                logging: s.logging,
+                prompts: s.prompts,
+                resources: s.resources,
+                tools: s.tools,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesPrompts {
-                list_changed: f_list_changed,
+                list_changed: s.list_changed,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                subscribe: Option<bool>,
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_subscribe = None;
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, subscribe),
+                __rt::slot!(Slots, list_changed),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_subscribe),
-                    1 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesResources {
-                subscribe: f_subscribe,
-                list_changed: f_list_changed,
+                subscribe: s.subscribe,
+                list_changed: s.list_changed,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesTools {
-                list_changed: f_list_changed,
+                list_changed: s.list_changed,
                 extra,
             })
         }
@@ -12040,365 +12486,422 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::SetLevelRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("logging/setLevel"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "logging/setLevel"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SetLevelRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                level: Option<super::LoggingLevel>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_level = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, level)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_level),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SetLevelRequestParams {
-                level: pull::required(f_level, "level")?,
+                level: pull::required(s.level, "level")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::SubscribeRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("resources/subscribe"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "resources/subscribe"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SubscribeRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SubscribeRequestParams {
-                uri: pull::required(f_uri, "uri")?,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                annotations: Option<super::TextContentAnnotations>,
+                text: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["annotations", "text", "type"],
                 required: 6u64,
                 consts: 4u64,
             };
-            let mut f_annotations = None;
-            let mut f_text = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, text),
+                pull::Slot::str("text"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_annotations),
-                    1 => pull::member(p, &mut f_text),
-                    2 => pull::const_str(p, "text"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TextContent {
-                annotations: f_annotations,
-                text: pull::required(f_text, "text")?,
+                annotations: s.annotations,
+                text: pull::required(s.text, "text")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TextContentAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContentAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TextContentAnnotations {
-                audience: f_audience,
-                priority: f_priority,
+                audience: s.audience,
+                priority: s.priority,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                mime_type: Option<String>,
+                text: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "text"],
                 required: 5u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_mime_type = None;
-            let mut f_text = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, text),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_text),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TextResourceContents {
-                uri: pull::required(f_uri, "uri")?,
-                mime_type: f_mime_type,
-                text: pull::required(f_text, "text")?,
+                uri: pull::required(s.uri, "uri")?,
+                mime_type: s.mime_type,
+                text: pull::required(s.text, "text")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                description: Option<String>,
+                input_schema: Option<super::ToolInputSchema>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &["name", "description", "inputSchema"],
                 required: 5u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_description = None;
-            let mut f_input_schema = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, input_schema),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_input_schema),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Tool {
-                name: pull::required(f_name, "name")?,
-                description: f_description,
-                input_schema: pull::required(f_input_schema, "inputSchema")?,
+                name: pull::required(s.name, "name")?,
+                description: s.description,
+                input_schema: pull::required(s.input_schema, "inputSchema")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                required: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
                 consts: 4u64,
             };
-            let mut f_properties = None;
-            let mut f_required = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, box properties),
+                __rt::slot!(Slots, required),
+                pull::Slot::str("object"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::boxed_member(p, &mut f_properties),
-                    1 => pull::member(p, &mut f_required),
-                    2 => pull::const_str(p, "object"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolInputSchema {
-                properties: f_properties,
-                required: f_required,
+                properties: s.properties,
+                required: s.required,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ToolListChangedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("notifications/tools/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "notifications/tools/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolListChangedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolListChangedNotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::UnsubscribeRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("resources/unsubscribe"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "resources/unsubscribe"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UnsubscribeRequest {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UnsubscribeRequestParams {
-                uri: pull::required(f_uri, "uri")?,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }

@@ -13777,355 +13777,417 @@ pub mod __de {
     use __rt::pull::{self, Parser, Start};
     impl pull::DecodeObject for super::Annotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                audience: Option<Vec<super::Role>>,
+                priority: Option<__rt::Number>,
+                last_modified: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_audience = None;
-            let mut f_priority = None;
-            let mut f_last_modified = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, audience),
+                __rt::slot!(Slots, priority),
+                __rt::slot!(Slots, last_modified),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_audience),
-                    1 => pull::member(p, &mut f_priority),
-                    2 => pull::member(p, &mut f_last_modified),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Annotations {
-                audience: f_audience,
-                priority: f_priority,
-                last_modified: f_last_modified,
+                audience: s.audience,
+                priority: s.priority,
+                last_modified: s.last_modified,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::AudioContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                data: Option<String>,
+                mime_type: Option<String>,
+                annotations: Option<super::Annotations>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
             };
-            let mut f_data = None;
-            let mut f_mime_type = None;
-            let mut f_annotations = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, data),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("audio"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_data),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_annotations),
-                    3 => pull::member(p, &mut f_meta),
-                    4 => pull::const_str(p, "audio"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::AudioContent {
-                data: pull::required(f_data, "data")?,
-                mime_type: pull::required(f_mime_type, "mimeType")?,
-                annotations: f_annotations,
-                meta: f_meta,
+                data: pull::required(s.data, "data")?,
+                mime_type: pull::required(s.mime_type, "mimeType")?,
+                annotations: s.annotations,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::BaseMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::BaseMetadata {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::BlobResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                mime_type: Option<String>,
+                meta: Option<__rt::JsonObject>,
+                blob: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_mime_type = None;
-            let mut f_meta = None;
-            let mut f_blob = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, blob),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_meta),
-                    3 => pull::member(p, &mut f_blob),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::BlobResourceContents {
-                uri: pull::required(f_uri, "uri")?,
-                mime_type: f_mime_type,
-                meta: f_meta,
-                blob: pull::required(f_blob, "blob")?,
+                uri: pull::required(s.uri, "uri")?,
+                mime_type: s.mime_type,
+                meta: s.meta,
+                blob: pull::required(s.blob, "blob")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::BooleanSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                default: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
                 consts: 8u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("boolean"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_default),
-                    3 => pull::const_str(p, "boolean"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::BooleanSchema {
-                title: f_title,
-                description: f_description,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                default: s.default,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::CallToolRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("tools/call"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "tools/call"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::CallToolRequestParamsMeta>,
+                task: Option<super::TaskMetadata>,
+                name: Option<String>,
+                arguments: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["_meta", "task", "name", "arguments"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task = None;
-            let mut f_name = None;
-            let mut f_arguments = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task),
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, arguments),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task),
-                    2 => pull::member(p, &mut f_name),
-                    3 => pull::member(p, &mut f_arguments),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolRequestParams {
-                meta: f_meta,
-                task: f_task,
-                name: pull::required(f_name, "name")?,
-                arguments: f_arguments,
+                meta: s.meta,
+                task: s.task,
+                name: pull::required(s.name, "name")?,
+                arguments: s.arguments,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CallToolResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                content: Option<Vec<super::ContentBlock>>,
+                structured_content: Option<__rt::JsonObject>,
+                is_error: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "structuredContent", "isError"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_content = None;
-            let mut f_structured_content = None;
-            let mut f_is_error = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, structured_content),
+                __rt::slot!(Slots, is_error),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_content),
-                    2 => pull::member(p, &mut f_structured_content),
-                    3 => pull::member(p, &mut f_is_error),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CallToolResult {
-                meta: f_meta,
-                content: pull::required(f_content, "content")?,
-                structured_content: f_structured_content,
-                is_error: f_is_error,
+                meta: s.meta,
+                content: pull::required(s.content, "content")?,
+                structured_content: s.structured_content,
+                is_error: s.is_error,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CancelTaskRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::CancelTaskRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelTaskRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("tasks/cancel"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "tasks/cancel"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelTaskRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CancelTaskRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                task_id: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelTaskRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_task_id = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_task_id),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelTaskRequestParams {
-                task_id: pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(s.task_id, "taskId")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CancelTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                task_id: Option<String>,
+                status: Option<super::TaskStatus>,
+                status_message: Option<String>,
+                created_at: Option<String>,
+                last_updated_at: Option<String>,
+                ttl: Option<Option<i64>>,
+                poll_interval: Option<i64>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelTaskResult object",
                 keys: &[
@@ -14141,336 +14203,374 @@ pub mod __de {
                 required: 118u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task_id = None;
-            let mut f_status = None;
-            let mut f_status_message = None;
-            let mut f_created_at = None;
-            let mut f_last_updated_at = None;
-            let mut f_ttl = None;
-            let mut f_poll_interval = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task_id),
+                __rt::slot!(Slots, status),
+                __rt::slot!(Slots, status_message),
+                __rt::slot!(Slots, created_at),
+                __rt::slot!(Slots, last_updated_at),
+                __rt::slot!(Slots, ttl),
+                __rt::slot!(Slots, poll_interval),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task_id),
-                    2 => pull::member(p, &mut f_status),
-                    3 => pull::member(p, &mut f_status_message),
-                    4 => pull::member(p, &mut f_created_at),
-                    5 => pull::member(p, &mut f_last_updated_at),
-                    6 => pull::member(p, &mut f_ttl),
-                    7 => pull::member(p, &mut f_poll_interval),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelTaskResult {
-                meta: f_meta,
-                task_id: pull::required(f_task_id, "taskId")?,
-                status: pull::required(f_status, "status")?,
-                status_message: f_status_message,
-                created_at: pull::required(f_created_at, "createdAt")?,
-                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(f_ttl, "ttl")?,
-                poll_interval: f_poll_interval,
+                meta: s.meta,
+                task_id: pull::required(s.task_id, "taskId")?,
+                status: pull::required(s.status, "status")?,
+                status_message: s.status_message,
+                created_at: pull::required(s.created_at, "createdAt")?,
+                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(s.ttl, "ttl")?,
+                poll_interval: s.poll_interval,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CancelledNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::CancelledNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/cancelled"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/cancelled"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelledNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CancelledNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                request_id: Option<super::RequestId>,
+                reason: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["_meta", "requestId", "reason"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_request_id = None;
-            let mut f_reason = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, request_id),
+                __rt::slot!(Slots, reason),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_request_id),
-                    2 => pull::member(p, &mut f_reason),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CancelledNotificationParams {
-                meta: f_meta,
-                request_id: f_request_id,
-                reason: f_reason,
+                meta: s.meta,
+                request_id: s.request_id,
+                reason: s.reason,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                roots: Option<super::ClientCapabilitiesRoots>,
+                sampling: Option<super::ClientCapabilitiesSampling>,
+                elicitation: Option<super::ClientCapabilitiesElicitation>,
+                tasks: Option<super::ClientCapabilitiesTasks>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling", "elicitation", "tasks"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_experimental = None;
-            let mut f_roots = None;
-            let mut f_sampling = None;
-            let mut f_elicitation = None;
-            let mut f_tasks = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, box experimental),
+                __rt::slot!(Slots, roots),
+                __rt::slot!(Slots, sampling),
+                __rt::slot!(Slots, elicitation),
+                __rt::slot!(Slots, tasks),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::boxed_member(p, &mut f_experimental),
-                    1 => pull::member(p, &mut f_roots),
-                    2 => pull::member(p, &mut f_sampling),
-                    3 => pull::member(p, &mut f_elicitation),
-                    4 => pull::member(p, &mut f_tasks),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilities {
-                experimental: f_experimental,
-                roots: f_roots,
-                sampling: f_sampling,
-                elicitation: f_elicitation,
-                tasks: f_tasks,
+                experimental: s.experimental,
+                roots: s.roots,
+                sampling: s.sampling,
+                elicitation: s.elicitation,
+                tasks: s.tasks,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesRoots {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesRoots {
-                list_changed: f_list_changed,
+                list_changed: s.list_changed,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                context: Option<__rt::JsonObject>,
+                tools: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesSampling object",
                 keys: &["context", "tools"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_context = None;
-            let mut f_tools = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, context),
+                __rt::slot!(Slots, tools),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_context),
-                    1 => pull::member(p, &mut f_tools),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesSampling {
-                context: f_context,
-                tools: f_tools,
+                context: s.context,
+                tools: s.tools,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                form: Option<__rt::JsonObject>,
+                url: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesElicitation object",
                 keys: &["form", "url"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_form = None;
-            let mut f_url = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, form),
+                __rt::slot!(Slots, url),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_form),
-                    1 => pull::member(p, &mut f_url),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesElicitation {
-                form: f_form,
-                url: f_url,
+                form: s.form,
+                url: s.url,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsSampling {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                create_message: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequestsSampling object",
                 keys: &["createMessage"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_create_message = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, create_message)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_create_message),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesTasksRequestsSampling {
-                create_message: f_create_message,
+                create_message: s.create_message,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequestsElicitation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                create: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequestsElicitation object",
                 keys: &["create"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_create = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, create)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_create),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesTasksRequestsElicitation {
-                create: f_create,
+                create: s.create,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasksRequests {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                sampling: Option<super::ClientCapabilitiesTasksRequestsSampling>,
+                elicitation: Option<super::ClientCapabilitiesTasksRequestsElicitation>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequests object",
                 keys: &["sampling", "elicitation"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_sampling = None;
-            let mut f_elicitation = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, sampling),
+                __rt::slot!(Slots, elicitation),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_sampling),
-                    1 => pull::member(p, &mut f_elicitation),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesTasksRequests {
-                sampling: f_sampling,
-                elicitation: f_elicitation,
+                sampling: s.sampling,
+                elicitation: s.elicitation,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ClientCapabilitiesTasks {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list: Option<__rt::JsonObject>,
+                cancel: Option<__rt::JsonObject>,
+                requests: Option<super::ClientCapabilitiesTasksRequests>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ClientCapabilitiesTasks object",
                 keys: &["list", "cancel", "requests"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list = None;
-            let mut f_cancel = None;
-            let mut f_requests = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, list),
+                __rt::slot!(Slots, cancel),
+                __rt::slot!(Slots, requests),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list),
-                    1 => pull::member(p, &mut f_cancel),
-                    2 => pull::member(p, &mut f_requests),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ClientCapabilitiesTasks {
-                list: f_list,
-                cancel: f_cancel,
-                requests: f_requests,
+                list: s.list,
+                cancel: s.cancel,
+                requests: s.requests,
                 extra,
             })
         }
@@ -14945,92 +15045,105 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::CompleteRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("completion/complete"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "completion/complete"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::CompleteRequestParamsMeta>,
+                r#ref: Option<super::CompleteRequestParamsRef>,
+                argument: Option<super::CompleteRequestParamsArgument>,
+                context: Option<super::CompleteRequestParamsContext>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["_meta", "ref", "argument", "context"],
                 required: 6u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_ref = None;
-            let mut f_argument = None;
-            let mut f_context = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, r#ref),
+                __rt::slot!(Slots, argument),
+                __rt::slot!(Slots, context),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_ref),
-                    2 => pull::member(p, &mut f_argument),
-                    3 => pull::member(p, &mut f_context),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequestParams {
-                meta: f_meta,
-                r#ref: pull::required(f_ref, "ref")?,
-                argument: pull::required(f_argument, "argument")?,
-                context: f_context,
+                meta: s.meta,
+                r#ref: pull::required(s.r#ref, "ref")?,
+                argument: pull::required(s.argument, "argument")?,
+                context: s.context,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
@@ -15086,116 +15199,134 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CompleteRequestParamsArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                value: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_value = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, value),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_value),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequestParamsArgument {
-                name: pull::required(f_name, "name")?,
-                value: pull::required(f_value, "value")?,
+                name: pull::required(s.name, "name")?,
+                value: pull::required(s.value, "value")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteRequestParamsContext {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                arguments: Option<Box<__rt::IndexMap<String, String>>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_arguments = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, box arguments)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::boxed_member(p, &mut f_arguments),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteRequestParamsContext {
-                arguments: f_arguments,
+                arguments: s.arguments,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                completion: Option<super::CompleteResultCompletion>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_completion = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, completion),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_completion),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteResult {
-                meta: f_meta,
-                completion: pull::required(f_completion, "completion")?,
+                meta: s.meta,
+                completion: pull::required(s.completion, "completion")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CompleteResultCompletion {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                values: Option<Vec<String>>,
+                total: Option<i64>,
+                has_more: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_values = None;
-            let mut f_total = None;
-            let mut f_has_more = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, values),
+                __rt::slot!(Slots, total),
+                __rt::slot!(Slots, has_more),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_values),
-                    1 => pull::member(p, &mut f_total),
-                    2 => pull::member(p, &mut f_has_more),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CompleteResultCompletion {
-                values: pull::required(f_values, "values")?,
-                total: f_total,
-                has_more: f_has_more,
+                values: pull::required(s.values, "values")?,
+                total: s.total,
+                has_more: s.has_more,
                 extra,
             })
         }
@@ -15270,37 +15401,57 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::CreateMessageRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("sampling/createMessage"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "sampling/createMessage"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::CreateMessageRequestParamsMeta>,
+                task: Option<super::TaskMetadata>,
+                messages: Option<Vec<super::SamplingMessage>>,
+                model_preferences: Option<super::ModelPreferences>,
+                system_prompt: Option<String>,
+                include_context: Option<super::CreateMessageRequestParamsIncludeContext>,
+                temperature: Option<__rt::Number>,
+                max_tokens: Option<i64>,
+                stop_sequences: Option<Vec<String>>,
+                metadata: Option<__rt::JsonObject>,
+                tools: Option<Vec<super::Tool>>,
+                tool_choice: Option<super::ToolChoice>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
@@ -15320,79 +15471,72 @@ pub mod __de {
                 required: 132u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task = None;
-            let mut f_messages = None;
-            let mut f_model_preferences = None;
-            let mut f_system_prompt = None;
-            let mut f_include_context = None;
-            let mut f_temperature = None;
-            let mut f_max_tokens = None;
-            let mut f_stop_sequences = None;
-            let mut f_metadata = None;
-            let mut f_tools = None;
-            let mut f_tool_choice = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task),
+                __rt::slot!(Slots, messages),
+                __rt::slot!(Slots, model_preferences),
+                __rt::slot!(Slots, system_prompt),
+                __rt::slot!(Slots, include_context),
+                __rt::slot!(Slots, temperature),
+                __rt::slot!(Slots, max_tokens),
+                __rt::slot!(Slots, stop_sequences),
+                __rt::slot!(Slots, metadata),
+                __rt::slot!(Slots, tools),
+                __rt::slot!(Slots, tool_choice),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task),
-                    2 => pull::member(p, &mut f_messages),
-                    3 => pull::member(p, &mut f_model_preferences),
-                    4 => pull::member(p, &mut f_system_prompt),
-                    5 => pull::member(p, &mut f_include_context),
-                    6 => pull::member(p, &mut f_temperature),
-                    7 => pull::member(p, &mut f_max_tokens),
-                    8 => pull::member(p, &mut f_stop_sequences),
-                    9 => pull::member(p, &mut f_metadata),
-                    10 => pull::member(p, &mut f_tools),
-                    11 => pull::member(p, &mut f_tool_choice),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageRequestParams {
-                meta: f_meta,
-                task: f_task,
-                messages: pull::required(f_messages, "messages")?,
-                model_preferences: f_model_preferences,
-                system_prompt: f_system_prompt,
-                include_context: f_include_context,
-                temperature: f_temperature,
-                max_tokens: pull::required(f_max_tokens, "maxTokens")?,
-                stop_sequences: f_stop_sequences,
-                metadata: f_metadata,
-                tools: f_tools,
-                tool_choice: f_tool_choice,
+                meta: s.meta,
+                task: s.task,
+                messages: pull::required(s.messages, "messages")?,
+                model_preferences: s.model_preferences,
+                system_prompt: s.system_prompt,
+                include_context: s.include_context,
+                temperature: s.temperature,
+                max_tokens: pull::required(s.max_tokens, "maxTokens")?,
+                stop_sequences: s.stop_sequences,
+                metadata: s.metadata,
+                tools: s.tools,
+                tool_choice: s.tool_choice,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::CreateMessageRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
@@ -15410,38 +15554,43 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateMessageResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                role: Option<super::Role>,
+                content: Option<super::CreateMessageResultContent>,
+                model: Option<String>,
+                stop_reason: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_role = None;
-            let mut f_content = None;
-            let mut f_model = None;
-            let mut f_stop_reason = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, model),
+                __rt::slot!(Slots, stop_reason),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_role),
-                    2 => pull::member(p, &mut f_content),
-                    3 => pull::member(p, &mut f_model),
-                    4 => pull::member(p, &mut f_stop_reason),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateMessageResult {
-                meta: f_meta,
-                role: pull::required(f_role, "role")?,
-                content: pull::required(f_content, "content")?,
-                model: pull::required(f_model, "model")?,
-                stop_reason: f_stop_reason,
+                meta: s.meta,
+                role: pull::required(s.role, "role")?,
+                content: pull::required(s.content, "content")?,
+                model: pull::required(s.model, "model")?,
+                stop_reason: s.stop_reason,
                 extra,
             })
         }
@@ -15526,124 +15675,142 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::CreateTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                task: Option<super::Task>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a CreateTaskResult object",
                 keys: &["_meta", "task"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::CreateTaskResult {
-                meta: f_meta,
-                task: pull::required(f_task, "task")?,
+                meta: s.meta,
+                task: pull::required(s.task, "task")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ElicitRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::ElicitRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("elicitation/create"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "elicitation/create"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ElicitRequestFormParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::ElicitRequestFormParamsMeta>,
+                task: Option<super::TaskMetadata>,
+                mode: Option<super::ElicitRequestFormParamsMode>,
+                message: Option<String>,
+                requested_schema: Option<super::ElicitRequestFormParamsRequestedSchema>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParams object",
                 keys: &["_meta", "task", "mode", "message", "requestedSchema"],
                 required: 24u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task = None;
-            let mut f_mode = None;
-            let mut f_message = None;
-            let mut f_requested_schema = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task),
+                __rt::slot!(Slots, mode),
+                __rt::slot!(Slots, message),
+                __rt::slot!(Slots, requested_schema),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task),
-                    2 => pull::member(p, &mut f_mode),
-                    3 => pull::member(p, &mut f_message),
-                    4 => pull::member(p, &mut f_requested_schema),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitRequestFormParams {
-                meta: f_meta,
-                task: f_task,
-                mode: f_mode,
-                message: pull::required(f_message, "message")?,
-                requested_schema: pull::required(f_requested_schema, "requestedSchema")?,
+                meta: s.meta,
+                task: s.task,
+                mode: s.mode,
+                message: pull::required(s.message, "message")?,
+                requested_schema: pull::required(s.requested_schema, "requestedSchema")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitRequestFormParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
@@ -15655,33 +15822,40 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestFormParamsRequestedSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                schema: Option<String>,
+                properties: Option<
+                    __rt::IndexMap<String, super::PrimitiveSchemaDefinition>,
+                >,
+                required: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestFormParamsRequestedSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 10u64,
                 consts: 8u64,
             };
-            let mut f_schema = None;
-            let mut f_properties = None;
-            let mut f_required = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, schema),
+                __rt::slot!(Slots, properties),
+                __rt::slot!(Slots, required),
+                pull::Slot::str("object"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_schema),
-                    1 => pull::member(p, &mut f_properties),
-                    2 => pull::member(p, &mut f_required),
-                    3 => pull::const_str(p, "object"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
-                schema: f_schema,
-                properties: pull::required(f_properties, "properties")?,
-                required: f_required,
+                schema: s.schema,
+                properties: pull::required(s.properties, "properties")?,
+                required: s.required,
                 extra,
             })
         }
@@ -15736,97 +15910,112 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::ElicitRequestUrlParamsMeta>,
+                task: Option<super::TaskMetadata>,
+                message: Option<String>,
+                elicitation_id: Option<String>,
+                url: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestURLParams object",
                 keys: &["_meta", "task", "message", "elicitationId", "url", "mode"],
                 required: 60u64,
                 consts: 32u64,
             };
-            let mut f_meta = None;
-            let mut f_task = None;
-            let mut f_message = None;
-            let mut f_elicitation_id = None;
-            let mut f_url = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task),
+                __rt::slot!(Slots, message),
+                __rt::slot!(Slots, elicitation_id),
+                __rt::slot!(Slots, url),
+                pull::Slot::str("url"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task),
-                    2 => pull::member(p, &mut f_message),
-                    3 => pull::member(p, &mut f_elicitation_id),
-                    4 => pull::member(p, &mut f_url),
-                    5 => pull::const_str(p, "url"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitRequestUrlParams {
-                meta: f_meta,
-                task: f_task,
-                message: pull::required(f_message, "message")?,
-                elicitation_id: pull::required(f_elicitation_id, "elicitationId")?,
-                url: pull::required(f_url, "url")?,
+                meta: s.meta,
+                task: s.task,
+                message: pull::required(s.message, "message")?,
+                elicitation_id: pull::required(s.elicitation_id, "elicitationId")?,
+                url: pull::required(s.url, "url")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ElicitRequestUrlParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitRequestUrlParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitRequestUrlParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ElicitResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                action: Option<super::ElicitResultAction>,
+                content: Option<
+                    Box<__rt::IndexMap<String, super::ElicitResultContentValue>>,
+                >,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["_meta", "action", "content"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_action = None;
-            let mut f_content = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, action),
+                __rt::slot!(Slots, box content),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_action),
-                    2 => pull::boxed_member(p, &mut f_content),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitResult {
-                meta: f_meta,
-                action: pull::required(f_action, "action")?,
-                content: f_content,
+                meta: s.meta,
+                action: pull::required(s.action, "action")?,
+                content: s.content,
                 extra,
             })
         }
@@ -15875,87 +16064,100 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ElicitationCompleteNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ElicitationCompleteNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitationCompleteNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/elicitation/complete"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/elicitation/complete"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitationCompleteNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ElicitationCompleteNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                elicitation_id: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ElicitationCompleteNotificationParams object",
                 keys: &["elicitationId"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_elicitation_id = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, elicitation_id)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_elicitation_id),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ElicitationCompleteNotificationParams {
-                elicitation_id: pull::required(f_elicitation_id, "elicitationId")?,
+                elicitation_id: pull::required(s.elicitation_id, "elicitationId")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::EmbeddedResource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                resource: Option<super::EmbeddedResourceResource>,
+                annotations: Option<super::Annotations>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
             };
-            let mut f_resource = None;
-            let mut f_annotations = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, resource),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("resource"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_resource),
-                    1 => pull::member(p, &mut f_annotations),
-                    2 => pull::member(p, &mut f_meta),
-                    3 => pull::const_str(p, "resource"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::EmbeddedResource {
-                resource: pull::required(f_resource, "resource")?,
-                annotations: f_annotations,
-                meta: f_meta,
+                resource: pull::required(s.resource, "resource")?,
+                annotations: s.annotations,
+                meta: s.meta,
                 extra,
             })
         }
@@ -16275,299 +16477,352 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Error {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                code: Option<i64>,
+                message: Option<String>,
+                data: Option<__rt::Value>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Error object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_code = None;
-            let mut f_message = None;
-            let mut f_data = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, code),
+                __rt::slot!(Slots, message),
+                __rt::slot!(Slots, data),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_code),
-                    1 => pull::member(p, &mut f_message),
-                    2 => pull::member(p, &mut f_data),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Error {
-                code: pull::required(f_code, "code")?,
-                message: pull::required(f_message, "message")?,
-                data: f_data,
+                code: pull::required(s.code, "code")?,
+                message: pull::required(s.message, "message")?,
+                data: s.data,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetPromptRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::GetPromptRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("prompts/get"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "prompts/get"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::GetPromptRequestParamsMeta>,
+                name: Option<String>,
+                arguments: Option<Box<__rt::IndexMap<String, String>>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["_meta", "name", "arguments"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_name = None;
-            let mut f_arguments = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, box arguments),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_name),
-                    2 => pull::boxed_member(p, &mut f_arguments),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptRequestParams {
-                meta: f_meta,
-                name: pull::required(f_name, "name")?,
-                arguments: f_arguments,
+                meta: s.meta,
+                name: pull::required(s.name, "name")?,
+                arguments: s.arguments,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetPromptRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetPromptResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                description: Option<String>,
+                messages: Option<Vec<super::PromptMessage>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_description = None;
-            let mut f_messages = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, messages),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_messages),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetPromptResult {
-                meta: f_meta,
-                description: f_description,
-                messages: pull::required(f_messages, "messages")?,
+                meta: s.meta,
+                description: s.description,
+                messages: pull::required(s.messages, "messages")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetTaskPayloadRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::GetTaskPayloadRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskPayloadRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("tasks/result"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "tasks/result"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetTaskPayloadRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetTaskPayloadRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                task_id: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskPayloadRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_task_id = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_task_id),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetTaskPayloadRequestParams {
-                task_id: pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(s.task_id, "taskId")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetTaskPayloadResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskPayloadResult object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetTaskPayloadResult {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetTaskRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::GetTaskRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("tasks/get"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "tasks/get"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetTaskRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetTaskRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                task_id: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_task_id = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_task_id),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetTaskRequestParams {
-                task_id: pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(s.task_id, "taskId")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::GetTaskResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                task_id: Option<String>,
+                status: Option<super::TaskStatus>,
+                status_message: Option<String>,
+                created_at: Option<String>,
+                last_updated_at: Option<String>,
+                ttl: Option<Option<i64>>,
+                poll_interval: Option<i64>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a GetTaskResult object",
                 keys: &[
@@ -16583,76 +16838,75 @@ pub mod __de {
                 required: 118u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task_id = None;
-            let mut f_status = None;
-            let mut f_status_message = None;
-            let mut f_created_at = None;
-            let mut f_last_updated_at = None;
-            let mut f_ttl = None;
-            let mut f_poll_interval = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task_id),
+                __rt::slot!(Slots, status),
+                __rt::slot!(Slots, status_message),
+                __rt::slot!(Slots, created_at),
+                __rt::slot!(Slots, last_updated_at),
+                __rt::slot!(Slots, ttl),
+                __rt::slot!(Slots, poll_interval),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task_id),
-                    2 => pull::member(p, &mut f_status),
-                    3 => pull::member(p, &mut f_status_message),
-                    4 => pull::member(p, &mut f_created_at),
-                    5 => pull::member(p, &mut f_last_updated_at),
-                    6 => pull::member(p, &mut f_ttl),
-                    7 => pull::member(p, &mut f_poll_interval),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::GetTaskResult {
-                meta: f_meta,
-                task_id: pull::required(f_task_id, "taskId")?,
-                status: pull::required(f_status, "status")?,
-                status_message: f_status_message,
-                created_at: pull::required(f_created_at, "createdAt")?,
-                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(f_ttl, "ttl")?,
-                poll_interval: f_poll_interval,
+                meta: s.meta,
+                task_id: pull::required(s.task_id, "taskId")?,
+                status: pull::required(s.status, "status")?,
+                status_message: s.status_message,
+                created_at: pull::required(s.created_at, "createdAt")?,
+                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(s.ttl, "ttl")?,
+                poll_interval: s.poll_interval,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Icon {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                src: Option<String>,
+                mime_type: Option<String>,
+                sizes: Option<Vec<String>>,
+                theme: Option<super::IconTheme>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Icon object",
                 keys: &["src", "mimeType", "sizes", "theme"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_src = None;
-            let mut f_mime_type = None;
-            let mut f_sizes = None;
-            let mut f_theme = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, src),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, sizes),
+                __rt::slot!(Slots, theme),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_src),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_sizes),
-                    3 => pull::member(p, &mut f_theme),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Icon {
-                src: pull::required(f_src, "src")?,
-                mime_type: f_mime_type,
-                sizes: f_sizes,
-                theme: f_theme,
+                src: pull::required(s.src, "src")?,
+                mime_type: s.mime_type,
+                sizes: s.sizes,
+                theme: s.theme,
                 extra,
             })
         }
@@ -16664,68 +16918,85 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Icons {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                icons: Option<Vec<super::Icon>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Icons object",
                 keys: &["icons"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_icons = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, icons)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_icons),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Icons {
-                icons: f_icons,
+                icons: s.icons,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ImageContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                data: Option<String>,
+                mime_type: Option<String>,
+                annotations: Option<super::Annotations>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
             };
-            let mut f_data = None;
-            let mut f_mime_type = None;
-            let mut f_annotations = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, data),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("image"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_data),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_annotations),
-                    3 => pull::member(p, &mut f_meta),
-                    4 => pull::const_str(p, "image"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ImageContent {
-                data: pull::required(f_data, "data")?,
-                mime_type: pull::required(f_mime_type, "mimeType")?,
-                annotations: f_annotations,
-                meta: f_meta,
+                data: pull::required(s.data, "data")?,
+                mime_type: pull::required(s.mime_type, "mimeType")?,
+                annotations: s.annotations,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Implementation {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                icons: Option<Vec<super::Icon>>,
+                version: Option<String>,
+                description: Option<String>,
+                website_url: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Implementation object",
                 keys: &[
@@ -16739,133 +17010,150 @@ pub mod __de {
                 required: 9u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_icons = None;
-            let mut f_version = None;
-            let mut f_description = None;
-            let mut f_website_url = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, icons),
+                __rt::slot!(Slots, version),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, website_url),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_icons),
-                    3 => pull::member(p, &mut f_version),
-                    4 => pull::member(p, &mut f_description),
-                    5 => pull::member(p, &mut f_website_url),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Implementation {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                icons: f_icons,
-                version: pull::required(f_version, "version")?,
-                description: f_description,
-                website_url: f_website_url,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                icons: s.icons,
+                version: pull::required(s.version, "version")?,
+                description: s.description,
+                website_url: s.website_url,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::InitializeRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("initialize"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "initialize"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::InitializeRequestParamsMeta>,
+                protocol_version: Option<String>,
+                capabilities: Option<Box<super::ClientCapabilities>>,
+                client_info: Option<super::Implementation>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["_meta", "protocolVersion", "capabilities", "clientInfo"],
                 required: 14u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_protocol_version = None;
-            let mut f_capabilities = None;
-            let mut f_client_info = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, protocol_version),
+                __rt::slot!(Slots, box capabilities),
+                __rt::slot!(Slots, client_info),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_protocol_version),
-                    2 => pull::boxed_member(p, &mut f_capabilities),
-                    3 => pull::member(p, &mut f_client_info),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeRequestParams {
-                meta: f_meta,
-                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
-                capabilities: pull::required(f_capabilities, "capabilities")?,
-                client_info: pull::required(f_client_info, "clientInfo")?,
+                meta: s.meta,
+                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
+                capabilities: pull::required(s.capabilities, "capabilities")?,
+                client_info: pull::required(s.client_info, "clientInfo")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializeResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                protocol_version: Option<String>,
+                capabilities: Option<Box<super::ServerCapabilities>>,
+                server_info: Option<super::Implementation>,
+                instructions: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
@@ -16878,90 +17166,97 @@ pub mod __de {
                 required: 14u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_protocol_version = None;
-            let mut f_capabilities = None;
-            let mut f_server_info = None;
-            let mut f_instructions = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, protocol_version),
+                __rt::slot!(Slots, box capabilities),
+                __rt::slot!(Slots, server_info),
+                __rt::slot!(Slots, instructions),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_protocol_version),
-                    2 => pull::boxed_member(p, &mut f_capabilities),
-                    3 => pull::member(p, &mut f_server_info),
-                    4 => pull::member(p, &mut f_instructions),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializeResult {
-                meta: f_meta,
-                protocol_version: pull::required(f_protocol_version, "protocolVersion")?,
-                capabilities: pull::required(f_capabilities, "capabilities")?,
-                server_info: pull::required(f_server_info, "serverInfo")?,
-                instructions: f_instructions,
+                meta: s.meta,
+                protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
+                capabilities: pull::required(s.capabilities, "capabilities")?,
+                server_info: pull::required(s.server_info, "serverInfo")?,
+                instructions: s.instructions,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::InitializedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::NotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/initialized"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/initialized"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::InitializedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcErrorResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<Option<super::RequestId>>,
+                error: Option<super::Error>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCErrorResponse object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
             };
-            let mut f_id = None;
-            let mut f_error = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, error),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_error),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcErrorResponse {
-                id: f_id.flatten(),
-                error: pull::required(f_error, "error")?,
+                id: s.id.flatten(),
+                error: pull::required(s.error, "error")?,
                 extra,
             })
         }
@@ -17089,63 +17384,73 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcNotification {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::JsonRpcRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                method: Option<String>,
+                params: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
             };
-            let mut f_id = None;
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_method),
-                    2 => pull::member(p, &mut f_params),
-                    3 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcRequest {
-                id: pull::required(f_id, "id")?,
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
@@ -17238,196 +17543,226 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::JsonRpcResultResponse {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                result: Option<super::McpResult>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a JSONRPCResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
             };
-            let mut f_id = None;
-            let mut f_result = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, result),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_result),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::JsonRpcResultResponse {
-                id: pull::required(f_id, "id")?,
-                result: pull::required(f_result, "result")?,
+                id: pull::required(s.id, "id")?,
+                result: pull::required(s.result, "result")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::LegacyTitledEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                r#enum: Option<Vec<String>>,
+                enum_names: Option<Vec<String>>,
+                default: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a LegacyTitledEnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "default", "type"],
                 required: 36u64,
                 consts: 32u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_enum = None;
-            let mut f_enum_names = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, enum_names),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("string"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_enum),
-                    3 => pull::member(p, &mut f_enum_names),
-                    4 => pull::member(p, &mut f_default),
-                    5 => pull::const_str(p, "string"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::LegacyTitledEnumSchema {
-                title: f_title,
-                description: f_description,
-                r#enum: pull::required(f_enum, "enum")?,
-                enum_names: f_enum_names,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                r#enum: pull::required(s.r#enum, "enum")?,
+                enum_names: s.enum_names,
+                default: s.default,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListPromptsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("prompts/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "prompts/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListPromptsRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListPromptsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                prompts: Option<Vec<super::Prompt>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_prompts = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, prompts),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_prompts),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListPromptsResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                prompts: pull::required(f_prompts, "prompts")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                prompts: pull::required(s.prompts, "prompts")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("resources/templates/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "resources/templates/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourceTemplatesRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourceTemplatesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                resource_templates: Option<Vec<super::ResourceTemplate>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_resource_templates = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, resource_templates),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_resource_templates),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourceTemplatesResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
                 resource_templates: pull::required(
-                    f_resource_templates,
+                    s.resource_templates,
                     "resourceTemplates",
                 )?,
                 extra,
@@ -17436,249 +17771,289 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ListResourcesRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("resources/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "resources/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourcesRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListResourcesResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                resources: Option<Vec<super::Resource>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_resources = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, resources),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_resources),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListResourcesResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                resources: pull::required(f_resources, "resources")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                resources: pull::required(s.resources, "resources")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListRootsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::RequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("roots/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "roots/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListRootsRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListRootsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                roots: Option<Vec<super::Root>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_roots = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, roots),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_roots),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListRootsResult {
-                meta: f_meta,
-                roots: pull::required(f_roots, "roots")?,
+                meta: s.meta,
+                roots: pull::required(s.roots, "roots")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListTasksRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListTasksRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("tasks/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "tasks/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListTasksRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListTasksResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                tasks: Option<Vec<super::Task>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListTasksResult object",
                 keys: &["_meta", "nextCursor", "tasks"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_tasks = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, tasks),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_tasks),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListTasksResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                tasks: pull::required(f_tasks, "tasks")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                tasks: pull::required(s.tasks, "tasks")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListToolsRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("tools/list"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "tools/list"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListToolsRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ListToolsResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+                tools: Option<Vec<super::Tool>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
-            let mut f_tools = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+                __rt::slot!(Slots, tools),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    2 => pull::member(p, &mut f_tools),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ListToolsResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
-                tools: pull::required(f_tools, "tools")?,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
+                tools: pull::required(s.tools, "tools")?,
                 extra,
             })
         }
@@ -17705,95 +18080,115 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::LoggingMessageNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::LoggingMessageNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/message"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/message"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::LoggingMessageNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::LoggingMessageNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                level: Option<super::LoggingLevel>,
+                logger: Option<String>,
+                data: Option<__rt::Value>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["_meta", "level", "logger", "data"],
                 required: 10u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_level = None;
-            let mut f_logger = None;
-            let mut f_data = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, level),
+                __rt::slot!(Slots, logger),
+                __rt::slot!(Slots, data),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_level),
-                    2 => pull::member(p, &mut f_logger),
-                    3 => pull::member(p, &mut f_data),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::LoggingMessageNotificationParams {
-                meta: f_meta,
-                level: pull::required(f_level, "level")?,
-                logger: f_logger,
-                data: pull::required(f_data, "data")?,
+                meta: s.meta,
+                level: pull::required(s.level, "level")?,
+                logger: s.logger,
+                data: pull::required(s.data, "data")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ModelHint {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ModelHint {
-                name: f_name,
+                name: s.name,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ModelPreferences {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                hints: Option<Vec<super::ModelHint>>,
+                cost_priority: Option<__rt::Number>,
+                speed_priority: Option<__rt::Number>,
+                intelligence_priority: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
@@ -17805,29 +18200,27 @@ pub mod __de {
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_hints = None;
-            let mut f_cost_priority = None;
-            let mut f_speed_priority = None;
-            let mut f_intelligence_priority = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, hints),
+                __rt::slot!(Slots, cost_priority),
+                __rt::slot!(Slots, speed_priority),
+                __rt::slot!(Slots, intelligence_priority),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_hints),
-                    1 => pull::member(p, &mut f_cost_priority),
-                    2 => pull::member(p, &mut f_speed_priority),
-                    3 => pull::member(p, &mut f_intelligence_priority),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ModelPreferences {
-                hints: f_hints,
-                cost_priority: f_cost_priority,
-                speed_priority: f_speed_priority,
-                intelligence_priority: f_intelligence_priority,
+                hints: s.hints,
+                cost_priority: s.cost_priority,
+                speed_priority: s.speed_priority,
+                intelligence_priority: s.intelligence_priority,
                 extra,
             })
         }
@@ -17948,96 +18341,109 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Notification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Notification {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::NotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::NotificationParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::NumberSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                r#type: Option<super::NumberSchemaType>,
+                title: Option<String>,
+                description: Option<String>,
+                minimum: Option<__rt::Number>,
+                maximum: Option<__rt::Number>,
+                default: Option<__rt::Number>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum", "default"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_type = None;
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_minimum = None;
-            let mut f_maximum = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, r#type),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, minimum),
+                __rt::slot!(Slots, maximum),
+                __rt::slot!(Slots, default),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_type),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_description),
-                    3 => pull::member(p, &mut f_minimum),
-                    4 => pull::member(p, &mut f_maximum),
-                    5 => pull::member(p, &mut f_default),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::NumberSchema {
-                r#type: pull::required(f_type, "type")?,
-                title: f_title,
-                description: f_description,
-                minimum: f_minimum,
-                maximum: f_maximum,
-                default: f_default,
+                r#type: pull::required(s.r#type, "type")?,
+                title: s.title,
+                description: s.description,
+                minimum: s.minimum,
+                maximum: s.maximum,
+                default: s.default,
                 extra,
             })
         }
@@ -18049,148 +18455,171 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::PaginatedRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                method: Option<String>,
+                params: Option<super::PaginatedRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
             };
-            let mut f_id = None;
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_method),
-                    2 => pull::member(p, &mut f_params),
-                    3 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedRequest {
-                id: pull::required(f_id, "id")?,
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::PaginatedRequestParamsMeta>,
+                cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["_meta", "cursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, cursor),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedRequestParams {
-                meta: f_meta,
-                cursor: f_cursor,
+                meta: s.meta,
+                cursor: s.cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PaginatedRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PaginatedResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                next_cursor: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_next_cursor = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, next_cursor),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_next_cursor),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PaginatedResult {
-                meta: f_meta,
-                next_cursor: f_next_cursor,
+                meta: s.meta,
+                next_cursor: s.next_cursor,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PingRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::RequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("ping"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "ping"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PingRequest {
-                id: pull::required(f_id, "id")?,
-                params: f_params,
+                id: pull::required(s.id, "id")?,
+                params: s.params,
                 extra,
             })
         }
@@ -18478,66 +18907,76 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ProgressNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ProgressNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/progress"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/progress"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ProgressNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ProgressNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                progress_token: Option<super::ProgressToken>,
+                progress: Option<__rt::Number>,
+                total: Option<__rt::Number>,
+                message: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["_meta", "progressToken", "progress", "total", "message"],
                 required: 6u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_progress_token = None;
-            let mut f_progress = None;
-            let mut f_total = None;
-            let mut f_message = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, progress_token),
+                __rt::slot!(Slots, progress),
+                __rt::slot!(Slots, total),
+                __rt::slot!(Slots, message),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_progress_token),
-                    2 => pull::member(p, &mut f_progress),
-                    3 => pull::member(p, &mut f_total),
-                    4 => pull::member(p, &mut f_message),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ProgressNotificationParams {
-                meta: f_meta,
-                progress_token: pull::required(f_progress_token, "progressToken")?,
-                progress: pull::required(f_progress, "progress")?,
-                total: f_total,
-                message: f_message,
+                meta: s.meta,
+                progress_token: pull::required(s.progress_token, "progressToken")?,
+                progress: pull::required(s.progress, "progress")?,
+                total: s.total,
+                message: s.message,
                 extra,
             })
         }
@@ -18557,278 +18996,321 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Prompt {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                icons: Option<Vec<super::Icon>>,
+                description: Option<String>,
+                arguments: Option<Vec<super::PromptArgument>>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "icons", "description", "arguments", "_meta"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_icons = None;
-            let mut f_description = None;
-            let mut f_arguments = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, icons),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, arguments),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_icons),
-                    3 => pull::member(p, &mut f_description),
-                    4 => pull::member(p, &mut f_arguments),
-                    5 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Prompt {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                icons: f_icons,
-                description: f_description,
-                arguments: f_arguments,
-                meta: f_meta,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                icons: s.icons,
+                description: s.description,
+                arguments: s.arguments,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptArgument {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                description: Option<String>,
+                required: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_required = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, required),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_description),
-                    3 => pull::member(p, &mut f_required),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptArgument {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                description: f_description,
-                required: f_required,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                description: s.description,
+                required: s.required,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::NotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/prompts/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/prompts/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                role: Option<super::Role>,
+                content: Option<super::ContentBlock>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_role = None;
-            let mut f_content = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_role),
-                    1 => pull::member(p, &mut f_content),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptMessage {
-                role: pull::required(f_role, "role")?,
-                content: pull::required(f_content, "content")?,
+                role: pull::required(s.role, "role")?,
+                content: pull::required(s.content, "content")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::PromptReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
                 consts: 4u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                pull::Slot::str("ref/prompt"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::const_str(p, "ref/prompt"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::PromptReference {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::ReadResourceRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("resources/read"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "resources/read"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::ReadResourceRequestParamsMeta>,
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, uri),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceRequestParams {
-                meta: f_meta,
-                uri: pull::required(f_uri, "uri")?,
+                meta: s.meta,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ReadResourceResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                contents: Option<Vec<super::ReadResourceResultContentsItem>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_contents = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, contents),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_contents),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ReadResourceResult {
-                meta: f_meta,
-                contents: pull::required(f_contents, "contents")?,
+                meta: s.meta,
+                contents: pull::required(s.contents, "contents")?,
                 extra,
             })
         }
@@ -18913,55 +19395,63 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RelatedTaskMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                task_id: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RelatedTaskMetadata object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_task_id = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_task_id),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RelatedTaskMetadata {
-                task_id: pull::required(f_task_id, "taskId")?,
+                task_id: pull::required(s.task_id, "taskId")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Request {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                method: Option<String>,
+                params: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_method = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, method),
+                __rt::slot!(Slots, params),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_method),
-                    1 => pull::member(p, &mut f_params),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Request {
-                method: pull::required(f_method, "method")?,
-                params: f_params,
+                method: pull::required(s.method, "method")?,
+                params: s.params,
                 extra,
             })
         }
@@ -18981,58 +19471,76 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::RequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::RequestParamsMeta>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RequestParams {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::RequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Resource {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                icons: Option<Vec<super::Icon>>,
+                uri: Option<String>,
+                description: Option<String>,
+                mime_type: Option<String>,
+                annotations: Option<super::Annotations>,
+                size: Option<i64>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
@@ -19049,82 +19557,92 @@ pub mod __de {
                 required: 9u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_icons = None;
-            let mut f_uri = None;
-            let mut f_description = None;
-            let mut f_mime_type = None;
-            let mut f_annotations = None;
-            let mut f_size = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, icons),
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, size),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_icons),
-                    3 => pull::member(p, &mut f_uri),
-                    4 => pull::member(p, &mut f_description),
-                    5 => pull::member(p, &mut f_mime_type),
-                    6 => pull::member(p, &mut f_annotations),
-                    7 => pull::member(p, &mut f_size),
-                    8 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Resource {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                icons: f_icons,
-                uri: pull::required(f_uri, "uri")?,
-                description: f_description,
-                mime_type: f_mime_type,
-                annotations: f_annotations,
-                size: f_size,
-                meta: f_meta,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                icons: s.icons,
+                uri: pull::required(s.uri, "uri")?,
+                description: s.description,
+                mime_type: s.mime_type,
+                annotations: s.annotations,
+                size: s.size,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                mime_type: Option<String>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_mime_type = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceContents {
-                uri: pull::required(f_uri, "uri")?,
-                mime_type: f_mime_type,
-                meta: f_meta,
+                uri: pull::required(s.uri, "uri")?,
+                mime_type: s.mime_type,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceLink {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                icons: Option<Vec<super::Icon>>,
+                uri: Option<String>,
+                description: Option<String>,
+                mime_type: Option<String>,
+                annotations: Option<super::Annotations>,
+                size: Option<i64>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
@@ -19142,134 +19660,151 @@ pub mod __de {
                 required: 521u64,
                 consts: 512u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_icons = None;
-            let mut f_uri = None;
-            let mut f_description = None;
-            let mut f_mime_type = None;
-            let mut f_annotations = None;
-            let mut f_size = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, icons),
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, size),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("resource_link"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_icons),
-                    3 => pull::member(p, &mut f_uri),
-                    4 => pull::member(p, &mut f_description),
-                    5 => pull::member(p, &mut f_mime_type),
-                    6 => pull::member(p, &mut f_annotations),
-                    7 => pull::member(p, &mut f_size),
-                    8 => pull::member(p, &mut f_meta),
-                    9 => pull::const_str(p, "resource_link"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceLink {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                icons: f_icons,
-                uri: pull::required(f_uri, "uri")?,
-                description: f_description,
-                mime_type: f_mime_type,
-                annotations: f_annotations,
-                size: f_size,
-                meta: f_meta,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                icons: s.icons,
+                uri: pull::required(s.uri, "uri")?,
+                description: s.description,
+                mime_type: s.mime_type,
+                annotations: s.annotations,
+                size: s.size,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::NotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/resources/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/resources/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::ResourceRequestParamsMeta>,
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, uri),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceRequestParams {
-                meta: f_meta,
-                uri: pull::required(f_uri, "uri")?,
+                meta: s.meta,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceTemplate {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                icons: Option<Vec<super::Icon>>,
+                uri_template: Option<String>,
+                description: Option<String>,
+                mime_type: Option<String>,
+                annotations: Option<super::Annotations>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
@@ -19285,151 +19820,163 @@ pub mod __de {
                 required: 9u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_icons = None;
-            let mut f_uri_template = None;
-            let mut f_description = None;
-            let mut f_mime_type = None;
-            let mut f_annotations = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, icons),
+                __rt::slot!(Slots, uri_template),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_icons),
-                    3 => pull::member(p, &mut f_uri_template),
-                    4 => pull::member(p, &mut f_description),
-                    5 => pull::member(p, &mut f_mime_type),
-                    6 => pull::member(p, &mut f_annotations),
-                    7 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceTemplate {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                icons: f_icons,
-                uri_template: pull::required(f_uri_template, "uriTemplate")?,
-                description: f_description,
-                mime_type: f_mime_type,
-                annotations: f_annotations,
-                meta: f_meta,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                icons: s.icons,
+                uri_template: pull::required(s.uri_template, "uriTemplate")?,
+                description: s.description,
+                mime_type: s.mime_type,
+                annotations: s.annotations,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceTemplateReference {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                pull::Slot::str("ref/resource"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::const_str(p, "ref/resource"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceTemplateReference {
-                uri: pull::required(f_uri, "uri")?,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::ResourceUpdatedNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/resources/updated"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/resources/updated"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceUpdatedNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ResourceUpdatedNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, uri),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ResourceUpdatedNotificationParams {
-                meta: f_meta,
-                uri: pull::required(f_uri, "uri")?,
+                meta: s.meta,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::McpResult {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::McpResult {
-                meta: f_meta,
+                meta: s.meta,
                 extra,
             })
         }
@@ -19441,92 +19988,107 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::Root {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                name: Option<String>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_name = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_name),
-                    2 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Root {
-                uri: pull::required(f_uri, "uri")?,
-                name: f_name,
-                meta: f_meta,
+                uri: pull::required(s.uri, "uri")?,
+                name: s.name,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::RootsListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::NotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/roots/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/roots/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::RootsListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SamplingMessage {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                role: Option<super::Role>,
+                content: Option<super::SamplingMessageContent>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content", "_meta"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_role = None;
-            let mut f_content = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, role),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_role),
-                    1 => pull::member(p, &mut f_content),
-                    2 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SamplingMessage {
-                role: pull::required(f_role, "role")?,
-                content: pull::required(f_content, "content")?,
-                meta: f_meta,
+                role: pull::required(s.role, "role")?,
+                content: pull::required(s.content, "content")?,
+                meta: s.meta,
                 extra,
             })
         }
@@ -19681,6 +20243,16 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ServerCapabilities {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                experimental: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                logging: Option<__rt::JsonObject>,
+                completions: Option<__rt::JsonObject>,
+                prompts: Option<super::ServerCapabilitiesPrompts>,
+                resources: Option<super::ServerCapabilitiesResources>,
+                tools: Option<super::ServerCapabilitiesTools>,
+                tasks: Option<super::ServerCapabilitiesTasks>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
@@ -19695,203 +20267,220 @@ pub mod __de {
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_experimental = None;
-            let mut f_logging = None;
-            let mut f_completions = None;
-            let mut f_prompts = None;
-            let mut f_resources = None;
-            let mut f_tools = None;
-            let mut f_tasks = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, box experimental),
+                __rt::slot!(Slots, logging),
+                __rt::slot!(Slots, completions),
+                __rt::slot!(Slots, prompts),
+                __rt::slot!(Slots, resources),
+                __rt::slot!(Slots, tools),
+                __rt::slot!(Slots, tasks),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::boxed_member(p, &mut f_experimental),
-                    1 => pull::member(p, &mut f_logging),
-                    2 => pull::member(p, &mut f_completions),
-                    3 => pull::member(p, &mut f_prompts),
-                    4 => pull::member(p, &mut f_resources),
-                    5 => pull::member(p, &mut f_tools),
-                    6 => pull::member(p, &mut f_tasks),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilities {
-                experimental: f_experimental,
-                logging: f_logging,
-                completions: f_completions,
-                prompts: f_prompts,
-                resources: f_resources,
-                tools: f_tools,
-                tasks: f_tasks,
+                experimental: s.experimental,
+                logging: s.logging,
+                completions: s.completions,
+                prompts: s.prompts,
+                resources: s.resources,
+                tools: s.tools,
+                tasks: s.tasks,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesPrompts {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesPrompts {
-                list_changed: f_list_changed,
+                list_changed: s.list_changed,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesResources {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                subscribe: Option<bool>,
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_subscribe = None;
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, subscribe),
+                __rt::slot!(Slots, list_changed),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_subscribe),
-                    1 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesResources {
-                subscribe: f_subscribe,
-                list_changed: f_list_changed,
+                subscribe: s.subscribe,
+                list_changed: s.list_changed,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list_changed: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list_changed = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list_changed),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesTools {
-                list_changed: f_list_changed,
+                list_changed: s.list_changed,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasksRequestsTools {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                call: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTasksRequestsTools object",
                 keys: &["call"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_call = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, call)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_call),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesTasksRequestsTools {
-                call: f_call,
+                call: s.call,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasksRequests {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                tools: Option<super::ServerCapabilitiesTasksRequestsTools>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTasksRequests object",
                 keys: &["tools"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_tools = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, tools)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_tools),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesTasksRequests {
-                tools: f_tools,
+                tools: s.tools,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ServerCapabilitiesTasks {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                list: Option<__rt::JsonObject>,
+                cancel: Option<__rt::JsonObject>,
+                requests: Option<super::ServerCapabilitiesTasksRequests>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ServerCapabilitiesTasks object",
                 keys: &["list", "cancel", "requests"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_list = None;
-            let mut f_cancel = None;
-            let mut f_requests = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, list),
+                __rt::slot!(Slots, cancel),
+                __rt::slot!(Slots, requests),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_list),
-                    1 => pull::member(p, &mut f_cancel),
-                    2 => pull::member(p, &mut f_requests),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ServerCapabilitiesTasks {
-                list: f_list,
-                cancel: f_cancel,
-                requests: f_requests,
+                list: s.list,
+                cancel: s.cancel,
+                requests: s.requests,
                 extra,
             })
         }
@@ -20397,86 +20986,99 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SetLevelRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::SetLevelRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("logging/setLevel"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "logging/setLevel"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SetLevelRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SetLevelRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::SetLevelRequestParamsMeta>,
+                level: Option<super::LoggingLevel>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["_meta", "level"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_level = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, level),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_level),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SetLevelRequestParams {
-                meta: f_meta,
-                level: pull::required(f_level, "level")?,
+                meta: s.meta,
+                level: pull::required(s.level, "level")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SetLevelRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SetLevelRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SetLevelRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
@@ -20561,6 +21163,15 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::StringSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                min_length: Option<i64>,
+                max_length: Option<i64>,
+                format: Option<super::StringSchemaFormat>,
+                default: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
@@ -20575,36 +21186,32 @@ pub mod __de {
                 required: 64u64,
                 consts: 64u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_min_length = None;
-            let mut f_max_length = None;
-            let mut f_format = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_length),
+                __rt::slot!(Slots, max_length),
+                __rt::slot!(Slots, format),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("string"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_min_length),
-                    3 => pull::member(p, &mut f_max_length),
-                    4 => pull::member(p, &mut f_format),
-                    5 => pull::member(p, &mut f_default),
-                    6 => pull::const_str(p, "string"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::StringSchema {
-                title: f_title,
-                description: f_description,
-                min_length: f_min_length,
-                max_length: f_max_length,
-                format: f_format,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                min_length: s.min_length,
+                max_length: s.max_length,
+                format: s.format,
+                default: s.default,
                 extra,
             })
         }
@@ -20622,92 +21229,115 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::SubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::SubscribeRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("resources/subscribe"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "resources/subscribe"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SubscribeRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::SubscribeRequestParamsMeta>,
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, uri),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SubscribeRequestParams {
-                meta: f_meta,
-                uri: pull::required(f_uri, "uri")?,
+                meta: s.meta,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::SubscribeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a SubscribeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::SubscribeRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Task {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                task_id: Option<String>,
+                status: Option<super::TaskStatus>,
+                status_message: Option<String>,
+                created_at: Option<String>,
+                last_updated_at: Option<String>,
+                ttl: Option<Option<i64>>,
+                poll_interval: Option<i64>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Task object",
                 keys: &[
@@ -20722,119 +21352,125 @@ pub mod __de {
                 required: 59u64,
                 consts: 0u64,
             };
-            let mut f_task_id = None;
-            let mut f_status = None;
-            let mut f_status_message = None;
-            let mut f_created_at = None;
-            let mut f_last_updated_at = None;
-            let mut f_ttl = None;
-            let mut f_poll_interval = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, task_id),
+                __rt::slot!(Slots, status),
+                __rt::slot!(Slots, status_message),
+                __rt::slot!(Slots, created_at),
+                __rt::slot!(Slots, last_updated_at),
+                __rt::slot!(Slots, ttl),
+                __rt::slot!(Slots, poll_interval),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_task_id),
-                    1 => pull::member(p, &mut f_status),
-                    2 => pull::member(p, &mut f_status_message),
-                    3 => pull::member(p, &mut f_created_at),
-                    4 => pull::member(p, &mut f_last_updated_at),
-                    5 => pull::member(p, &mut f_ttl),
-                    6 => pull::member(p, &mut f_poll_interval),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Task {
-                task_id: pull::required(f_task_id, "taskId")?,
-                status: pull::required(f_status, "status")?,
-                status_message: f_status_message,
-                created_at: pull::required(f_created_at, "createdAt")?,
-                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(f_ttl, "ttl")?,
-                poll_interval: f_poll_interval,
+                task_id: pull::required(s.task_id, "taskId")?,
+                status: pull::required(s.status, "status")?,
+                status_message: s.status_message,
+                created_at: pull::required(s.created_at, "createdAt")?,
+                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(s.ttl, "ttl")?,
+                poll_interval: s.poll_interval,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TaskAugmentedRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::TaskAugmentedRequestParamsMeta>,
+                task: Option<super::TaskMetadata>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskAugmentedRequestParams object",
                 keys: &["_meta", "task"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TaskAugmentedRequestParams {
-                meta: f_meta,
-                task: f_task,
+                meta: s.meta,
+                task: s.task,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TaskAugmentedRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskAugmentedRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TaskAugmentedRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TaskMetadata {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                ttl: Option<i64>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskMetadata object",
                 keys: &["ttl"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_ttl = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, ttl)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_ttl),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TaskMetadata {
-                ttl: f_ttl,
+                ttl: s.ttl,
                 extra,
             })
         }
@@ -20852,34 +21488,50 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::TaskStatusNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::TaskStatusNotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskStatusNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/tasks/status"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/tasks/status"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TaskStatusNotification {
-                params: pull::required(f_params, "params")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TaskStatusNotificationParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<__rt::JsonObject>,
+                task_id: Option<String>,
+                status: Option<super::TaskStatus>,
+                status_message: Option<String>,
+                created_at: Option<String>,
+                last_updated_at: Option<String>,
+                ttl: Option<Option<i64>>,
+                poll_interval: Option<i64>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TaskStatusNotificationParams object",
                 keys: &[
@@ -20895,115 +21547,128 @@ pub mod __de {
                 required: 118u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_task_id = None;
-            let mut f_status = None;
-            let mut f_status_message = None;
-            let mut f_created_at = None;
-            let mut f_last_updated_at = None;
-            let mut f_ttl = None;
-            let mut f_poll_interval = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, task_id),
+                __rt::slot!(Slots, status),
+                __rt::slot!(Slots, status_message),
+                __rt::slot!(Slots, created_at),
+                __rt::slot!(Slots, last_updated_at),
+                __rt::slot!(Slots, ttl),
+                __rt::slot!(Slots, poll_interval),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_task_id),
-                    2 => pull::member(p, &mut f_status),
-                    3 => pull::member(p, &mut f_status_message),
-                    4 => pull::member(p, &mut f_created_at),
-                    5 => pull::member(p, &mut f_last_updated_at),
-                    6 => pull::member(p, &mut f_ttl),
-                    7 => pull::member(p, &mut f_poll_interval),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TaskStatusNotificationParams {
-                meta: f_meta,
-                task_id: pull::required(f_task_id, "taskId")?,
-                status: pull::required(f_status, "status")?,
-                status_message: f_status_message,
-                created_at: pull::required(f_created_at, "createdAt")?,
-                last_updated_at: pull::required(f_last_updated_at, "lastUpdatedAt")?,
-                ttl: pull::required(f_ttl, "ttl")?,
-                poll_interval: f_poll_interval,
+                meta: s.meta,
+                task_id: pull::required(s.task_id, "taskId")?,
+                status: pull::required(s.status, "status")?,
+                status_message: s.status_message,
+                created_at: pull::required(s.created_at, "createdAt")?,
+                last_updated_at: pull::required(s.last_updated_at, "lastUpdatedAt")?,
+                ttl: pull::required(s.ttl, "ttl")?,
+                poll_interval: s.poll_interval,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TextContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                text: Option<String>,
+                annotations: Option<super::Annotations>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
             };
-            let mut f_text = None;
-            let mut f_annotations = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, text),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("text"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_text),
-                    1 => pull::member(p, &mut f_annotations),
-                    2 => pull::member(p, &mut f_meta),
-                    3 => pull::const_str(p, "text"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TextContent {
-                text: pull::required(f_text, "text")?,
-                annotations: f_annotations,
-                meta: f_meta,
+                text: pull::required(s.text, "text")?,
+                annotations: s.annotations,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TextResourceContents {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                mime_type: Option<String>,
+                meta: Option<__rt::JsonObject>,
+                text: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
                 consts: 0u64,
             };
-            let mut f_uri = None;
-            let mut f_mime_type = None;
-            let mut f_meta = None;
-            let mut f_text = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, uri),
+                __rt::slot!(Slots, mime_type),
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, text),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_uri),
-                    1 => pull::member(p, &mut f_mime_type),
-                    2 => pull::member(p, &mut f_meta),
-                    3 => pull::member(p, &mut f_text),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TextResourceContents {
-                uri: pull::required(f_uri, "uri")?,
-                mime_type: f_mime_type,
-                meta: f_meta,
-                text: pull::required(f_text, "text")?,
+                uri: pull::required(s.uri, "uri")?,
+                mime_type: s.mime_type,
+                meta: s.meta,
+                text: pull::required(s.text, "text")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                min_items: Option<i64>,
+                max_items: Option<i64>,
+                items: Option<super::TitledMultiSelectEnumSchemaItems>,
+                default: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchema object",
                 keys: &[
@@ -21018,162 +21683,188 @@ pub mod __de {
                 required: 80u64,
                 consts: 64u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_min_items = None;
-            let mut f_max_items = None;
-            let mut f_items = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_items),
+                __rt::slot!(Slots, max_items),
+                __rt::slot!(Slots, items),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("array"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_min_items),
-                    3 => pull::member(p, &mut f_max_items),
-                    4 => pull::member(p, &mut f_items),
-                    5 => pull::member(p, &mut f_default),
-                    6 => pull::const_str(p, "array"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TitledMultiSelectEnumSchema {
-                title: f_title,
-                description: f_description,
-                min_items: f_min_items,
-                max_items: f_max_items,
-                items: pull::required(f_items, "items")?,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                min_items: s.min_items,
+                max_items: s.max_items,
+                items: pull::required(s.items, "items")?,
+                default: s.default,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                r#const: Option<String>,
+                title: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_const = None;
-            let mut f_title = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, r#const),
+                __rt::slot!(Slots, title),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_const),
-                    1 => pull::member(p, &mut f_title),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
-                r#const: pull::required(f_const, "const")?,
-                title: pull::required(f_title, "title")?,
+                r#const: pull::required(s.r#const, "const")?,
+                title: pull::required(s.title, "title")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItems object",
                 keys: &["anyOf"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_any_of = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, any_of)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_any_of),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
-                any_of: pull::required(f_any_of, "anyOf")?,
+                any_of: pull::required(s.any_of, "anyOf")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
+                default: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "oneOf", "default", "type"],
                 required: 20u64,
                 consts: 16u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_one_of = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, one_of),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("string"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_one_of),
-                    3 => pull::member(p, &mut f_default),
-                    4 => pull::const_str(p, "string"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TitledSingleSelectEnumSchema {
-                title: f_title,
-                description: f_description,
-                one_of: pull::required(f_one_of, "oneOf")?,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                one_of: pull::required(s.one_of, "oneOf")?,
+                default: s.default,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::TitledSingleSelectEnumSchemaOneOfItem {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                r#const: Option<String>,
+                title: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
                 consts: 0u64,
             };
-            let mut f_const = None;
-            let mut f_title = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, r#const),
+                __rt::slot!(Slots, title),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_const),
-                    1 => pull::member(p, &mut f_title),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
-                r#const: pull::required(f_const, "const")?,
-                title: pull::required(f_title, "title")?,
+                r#const: pull::required(s.r#const, "const")?,
+                title: pull::required(s.title, "title")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::Tool {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                name: Option<String>,
+                title: Option<String>,
+                icons: Option<Vec<super::Icon>>,
+                description: Option<String>,
+                input_schema: Option<super::ToolInputSchema>,
+                execution: Option<super::ToolExecution>,
+                output_schema: Option<super::ToolOutputSchema>,
+                annotations: Option<super::ToolAnnotations>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
@@ -21190,116 +21881,127 @@ pub mod __de {
                 required: 17u64,
                 consts: 0u64,
             };
-            let mut f_name = None;
-            let mut f_title = None;
-            let mut f_icons = None;
-            let mut f_description = None;
-            let mut f_input_schema = None;
-            let mut f_execution = None;
-            let mut f_output_schema = None;
-            let mut f_annotations = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, icons),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, input_schema),
+                __rt::slot!(Slots, execution),
+                __rt::slot!(Slots, output_schema),
+                __rt::slot!(Slots, annotations),
+                __rt::slot!(Slots, meta),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_name),
-                    1 => pull::member(p, &mut f_title),
-                    2 => pull::member(p, &mut f_icons),
-                    3 => pull::member(p, &mut f_description),
-                    4 => pull::member(p, &mut f_input_schema),
-                    5 => pull::member(p, &mut f_execution),
-                    6 => pull::member(p, &mut f_output_schema),
-                    7 => pull::member(p, &mut f_annotations),
-                    8 => pull::member(p, &mut f_meta),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::Tool {
-                name: pull::required(f_name, "name")?,
-                title: f_title,
-                icons: f_icons,
-                description: f_description,
-                input_schema: pull::required(f_input_schema, "inputSchema")?,
-                execution: f_execution,
-                output_schema: f_output_schema,
-                annotations: f_annotations,
-                meta: f_meta,
+                name: pull::required(s.name, "name")?,
+                title: s.title,
+                icons: s.icons,
+                description: s.description,
+                input_schema: pull::required(s.input_schema, "inputSchema")?,
+                execution: s.execution,
+                output_schema: s.output_schema,
+                annotations: s.annotations,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolInputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                schema: Option<String>,
+                properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                required: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 8u64,
                 consts: 8u64,
             };
-            let mut f_schema = None;
-            let mut f_properties = None;
-            let mut f_required = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, schema),
+                __rt::slot!(Slots, box properties),
+                __rt::slot!(Slots, required),
+                pull::Slot::str("object"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_schema),
-                    1 => pull::boxed_member(p, &mut f_properties),
-                    2 => pull::member(p, &mut f_required),
-                    3 => pull::const_str(p, "object"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolInputSchema {
-                schema: f_schema,
-                properties: f_properties,
-                required: f_required,
+                schema: s.schema,
+                properties: s.properties,
+                required: s.required,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolOutputSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                schema: Option<String>,
+                properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
+                required: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 8u64,
                 consts: 8u64,
             };
-            let mut f_schema = None;
-            let mut f_properties = None;
-            let mut f_required = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, schema),
+                __rt::slot!(Slots, box properties),
+                __rt::slot!(Slots, required),
+                pull::Slot::str("object"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_schema),
-                    1 => pull::boxed_member(p, &mut f_properties),
-                    2 => pull::member(p, &mut f_required),
-                    3 => pull::const_str(p, "object"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolOutputSchema {
-                schema: f_schema,
-                properties: f_properties,
-                required: f_required,
+                schema: s.schema,
+                properties: s.properties,
+                required: s.required,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolAnnotations {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                read_only_hint: Option<bool>,
+                destructive_hint: Option<bool>,
+                idempotent_hint: Option<bool>,
+                open_world_hint: Option<bool>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
@@ -21312,58 +22014,58 @@ pub mod __de {
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_title = None;
-            let mut f_read_only_hint = None;
-            let mut f_destructive_hint = None;
-            let mut f_idempotent_hint = None;
-            let mut f_open_world_hint = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, read_only_hint),
+                __rt::slot!(Slots, destructive_hint),
+                __rt::slot!(Slots, idempotent_hint),
+                __rt::slot!(Slots, open_world_hint),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_read_only_hint),
-                    2 => pull::member(p, &mut f_destructive_hint),
-                    3 => pull::member(p, &mut f_idempotent_hint),
-                    4 => pull::member(p, &mut f_open_world_hint),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolAnnotations {
-                title: f_title,
-                read_only_hint: f_read_only_hint,
-                destructive_hint: f_destructive_hint,
-                idempotent_hint: f_idempotent_hint,
-                open_world_hint: f_open_world_hint,
+                title: s.title,
+                read_only_hint: s.read_only_hint,
+                destructive_hint: s.destructive_hint,
+                idempotent_hint: s.idempotent_hint,
+                open_world_hint: s.open_world_hint,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolChoice {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                mode: Option<super::ToolChoiceMode>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolChoice object",
                 keys: &["mode"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_mode = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, mode)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_mode),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolChoice {
-                mode: f_mode,
+                mode: s.mode,
                 extra,
             })
         }
@@ -21381,26 +22083,29 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolExecution {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                task_support: Option<super::ToolExecutionTaskSupport>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolExecution object",
                 keys: &["taskSupport"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_task_support = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_support)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_task_support),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolExecution {
-                task_support: f_task_support,
+                task_support: s.task_support,
                 extra,
             })
         }
@@ -21418,34 +22123,47 @@ pub mod __de {
     }
     impl pull::DecodeObject for super::ToolListChangedNotification {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                params: Option<super::NotificationParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
             };
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("notifications/tools/list_changed"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_params),
-                    1 => pull::const_str(p, "2.0"),
-                    2 => pull::const_str(p, "notifications/tools/list_changed"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolListChangedNotification {
-                params: f_params,
+                params: s.params,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolResultContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                tool_use_id: Option<String>,
+                content: Option<Vec<super::ContentBlock>>,
+                structured_content: Option<__rt::JsonObject>,
+                is_error: Option<bool>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolResultContent object",
                 keys: &[
@@ -21459,247 +22177,284 @@ pub mod __de {
                 required: 35u64,
                 consts: 32u64,
             };
-            let mut f_tool_use_id = None;
-            let mut f_content = None;
-            let mut f_structured_content = None;
-            let mut f_is_error = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, tool_use_id),
+                __rt::slot!(Slots, content),
+                __rt::slot!(Slots, structured_content),
+                __rt::slot!(Slots, is_error),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("tool_result"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_tool_use_id),
-                    1 => pull::member(p, &mut f_content),
-                    2 => pull::member(p, &mut f_structured_content),
-                    3 => pull::member(p, &mut f_is_error),
-                    4 => pull::member(p, &mut f_meta),
-                    5 => pull::const_str(p, "tool_result"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolResultContent {
-                tool_use_id: pull::required(f_tool_use_id, "toolUseId")?,
-                content: pull::required(f_content, "content")?,
-                structured_content: f_structured_content,
-                is_error: f_is_error,
-                meta: f_meta,
+                tool_use_id: pull::required(s.tool_use_id, "toolUseId")?,
+                content: pull::required(s.content, "content")?,
+                structured_content: s.structured_content,
+                is_error: s.is_error,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::ToolUseContent {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<String>,
+                name: Option<String>,
+                input: Option<__rt::JsonObject>,
+                meta: Option<__rt::JsonObject>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a ToolUseContent object",
                 keys: &["id", "name", "input", "_meta", "type"],
                 required: 23u64,
                 consts: 16u64,
             };
-            let mut f_id = None;
-            let mut f_name = None;
-            let mut f_input = None;
-            let mut f_meta = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, name),
+                __rt::slot!(Slots, input),
+                __rt::slot!(Slots, meta),
+                pull::Slot::str("tool_use"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_name),
-                    2 => pull::member(p, &mut f_input),
-                    3 => pull::member(p, &mut f_meta),
-                    4 => pull::const_str(p, "tool_use"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::ToolUseContent {
-                id: pull::required(f_id, "id")?,
-                name: pull::required(f_name, "name")?,
-                input: pull::required(f_input, "input")?,
-                meta: f_meta,
+                id: pull::required(s.id, "id")?,
+                name: pull::required(s.name, "name")?,
+                input: pull::required(s.input, "input")?,
+                meta: s.meta,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                error: Option<super::UrlElicitationRequiredErrorError>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a URLElicitationRequiredError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
             };
-            let mut f_id = None;
-            let mut f_error = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, error),
+                pull::Slot::str("2.0"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_error),
-                    2 => pull::const_str(p, "2.0"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UrlElicitationRequiredError {
-                id: f_id,
-                error: pull::required(f_error, "error")?,
+                id: s.id,
+                error: pull::required(s.error, "error")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredErrorErrorData {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                elicitations: Option<Vec<super::ElicitRequestUrlParams>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UrlElicitationRequiredErrorErrorData object",
                 keys: &["elicitations"],
                 required: 1u64,
                 consts: 0u64,
             };
-            let mut f_elicitations = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, elicitations)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_elicitations),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UrlElicitationRequiredErrorErrorData {
-                elicitations: pull::required(f_elicitations, "elicitations")?,
+                elicitations: pull::required(s.elicitations, "elicitations")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UrlElicitationRequiredErrorError {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                message: Option<String>,
+                data: Option<super::UrlElicitationRequiredErrorErrorData>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UrlElicitationRequiredErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
                 consts: 4u64,
             };
-            let mut f_message = None;
-            let mut f_data = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, message),
+                __rt::slot!(Slots, data),
+                pull::Slot::int(-32042i64),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_message),
-                    1 => pull::member(p, &mut f_data),
-                    2 => pull::const_int(p, -32042i64),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UrlElicitationRequiredErrorError {
-                message: pull::required(f_message, "message")?,
-                data: pull::required(f_data, "data")?,
+                message: pull::required(s.message, "message")?,
+                data: pull::required(s.data, "data")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequest {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                id: Option<super::RequestId>,
+                params: Option<super::UnsubscribeRequestParams>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
             };
-            let mut f_id = None;
-            let mut f_params = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, id),
+                __rt::slot!(Slots, params),
+                pull::Slot::str("2.0"),
+                pull::Slot::str("resources/unsubscribe"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_id),
-                    1 => pull::member(p, &mut f_params),
-                    2 => pull::const_str(p, "2.0"),
-                    3 => pull::const_str(p, "resources/unsubscribe"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UnsubscribeRequest {
-                id: pull::required(f_id, "id")?,
-                params: pull::required(f_params, "params")?,
+                id: pull::required(s.id, "id")?,
+                params: pull::required(s.params, "params")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParams {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                meta: Option<super::UnsubscribeRequestParamsMeta>,
+                uri: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
             };
-            let mut f_meta = None;
-            let mut f_uri = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, meta),
+                __rt::slot!(Slots, uri),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_meta),
-                    1 => pull::member(p, &mut f_uri),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UnsubscribeRequestParams {
-                meta: f_meta,
-                uri: pull::required(f_uri, "uri")?,
+                meta: s.meta,
+                uri: pull::required(s.uri, "uri")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UnsubscribeRequestParamsMeta {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                progress_token: Option<super::ProgressToken>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UnsubscribeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
             };
-            let mut f_progress_token = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_progress_token),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UnsubscribeRequestParamsMeta {
-                progress_token: f_progress_token,
+                progress_token: s.progress_token,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                min_items: Option<i64>,
+                max_items: Option<i64>,
+                items: Option<super::UntitledMultiSelectEnumSchemaItems>,
+                default: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchema object",
                 keys: &[
@@ -21714,99 +22469,105 @@ pub mod __de {
                 required: 80u64,
                 consts: 64u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_min_items = None;
-            let mut f_max_items = None;
-            let mut f_items = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, min_items),
+                __rt::slot!(Slots, max_items),
+                __rt::slot!(Slots, items),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("array"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_min_items),
-                    3 => pull::member(p, &mut f_max_items),
-                    4 => pull::member(p, &mut f_items),
-                    5 => pull::member(p, &mut f_default),
-                    6 => pull::const_str(p, "array"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UntitledMultiSelectEnumSchema {
-                title: f_title,
-                description: f_description,
-                min_items: f_min_items,
-                max_items: f_max_items,
-                items: pull::required(f_items, "items")?,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                min_items: s.min_items,
+                max_items: s.max_items,
+                items: pull::required(s.items, "items")?,
+                default: s.default,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UntitledMultiSelectEnumSchemaItems {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                r#enum: Option<Vec<String>>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchemaItems object",
                 keys: &["enum", "type"],
                 required: 3u64,
                 consts: 2u64,
             };
-            let mut f_enum = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, r#enum),
+                pull::Slot::str("string"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_enum),
-                    1 => pull::const_str(p, "string"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
-                r#enum: pull::required(f_enum, "enum")?,
+                r#enum: pull::required(s.r#enum, "enum")?,
                 extra,
             })
         }
     }
     impl pull::DecodeObject for super::UntitledSingleSelectEnumSchema {
         fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+            #[derive(Default)]
+            struct Slots {
+                title: Option<String>,
+                description: Option<String>,
+                r#enum: Option<Vec<String>>,
+                default: Option<String>,
+            }
             static TABLE: pull::Table = pull::Table {
                 expecting: "a UntitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "enum", "default", "type"],
                 required: 20u64,
                 consts: 16u64,
             };
-            let mut f_title = None;
-            let mut f_description = None;
-            let mut f_enum = None;
-            let mut f_default = None;
+            static SLOTS: &[pull::Slot<Slots>] = &[
+                __rt::slot!(Slots, title),
+                __rt::slot!(Slots, description),
+                __rt::slot!(Slots, r#enum),
+                __rt::slot!(Slots, default),
+                pull::Slot::str("string"),
+            ];
+            let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object(
+            pull::object_slots(
                 p,
                 &TABLE,
                 start,
                 pull::Unknown::Keep(&mut extra),
-                |p, i| match i {
-                    0 => pull::member(p, &mut f_title),
-                    1 => pull::member(p, &mut f_description),
-                    2 => pull::member(p, &mut f_enum),
-                    3 => pull::member(p, &mut f_default),
-                    4 => pull::const_str(p, "string"),
-                    _ => Ok(()),
-                },
+                SLOTS,
+                &mut s,
             )?;
             Ok(super::UntitledSingleSelectEnumSchema {
-                title: f_title,
-                description: f_description,
-                r#enum: pull::required(f_enum, "enum")?,
-                default: f_default,
+                title: s.title,
+                description: s.description,
+                r#enum: pull::required(s.r#enum, "enum")?,
+                default: s.default,
                 extra,
             })
         }

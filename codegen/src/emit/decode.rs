@@ -44,10 +44,6 @@ fn expecting_object(cx: &Cx) -> String {
     )
 }
 
-fn slot(rust_name: &str) -> proc_macro2::Ident {
-    format_ident!("f_{}", rust_name.trim_start_matches("r#"))
-}
-
 fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     let name = cx.name();
     let expecting = expecting_object(cx);
@@ -71,29 +67,31 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
         .filter(|(_, r)| *r)
         .fold(0, |m, (i, _)| m | 1 << i);
     let consts: u64 = (s.fields.len()..s.fields.len() + s.consts.len()).fold(0, |m, i| m | 1 << i);
-    let decls = s.fields.iter().map(|f| {
-        let n = slot(&f.rust_name);
-        quote! { let mut #n = None; }
+    let slot_fields = s.fields.iter().map(|f| {
+        let n = ident(&f.rust_name);
+        let t = de_type(&f.ty);
+        if f.boxed {
+            quote! { #n: Option<Box<#t>>, }
+        } else {
+            quote! { #n: Option<#t>, }
+        }
     });
-    let mut arms: Vec<TokenStream> = s
+    let mut slots: Vec<TokenStream> = s
         .fields
         .iter()
-        .enumerate()
-        .map(|(i, f)| {
-            let n = slot(&f.rust_name);
-            let i = proc_macro2::Literal::usize_unsuffixed(i);
+        .map(|f| {
+            let n = ident(&f.rust_name);
             if f.boxed {
-                quote! { #i => pull::boxed_member(p, &mut #n), }
+                quote! { __rt::slot!(Slots, box #n), }
             } else {
-                quote! { #i => pull::member(p, &mut #n), }
+                quote! { __rt::slot!(Slots, #n), }
             }
         })
         .collect();
-    for (j, c) in s.consts.iter().enumerate() {
-        let i = proc_macro2::Literal::usize_unsuffixed(s.fields.len() + j);
-        arms.push(match &c.value {
-            ConstValue::Str(v) => quote! { #i => pull::const_str(p, #v), },
-            ConstValue::Int(v) => quote! { #i => pull::const_int(p, #v), },
+    for c in &s.consts {
+        slots.push(match &c.value {
+            ConstValue::Str(v) => quote! { pull::Slot::str(#v), },
+            ConstValue::Int(v) => quote! { pull::Slot::int(#v), },
         });
     }
     let (extra_decl, unknown, extra_init) = match &s.extra {
@@ -124,38 +122,32 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
     };
     let inits = s.fields.iter().map(|f| {
         let field = ident(&f.rust_name);
-        let n = slot(&f.rust_name);
         let k = &f.json_name;
         if f.required {
-            quote! { #field: pull::required(#n, #k)?, }
+            quote! { #field: pull::required(s.#field, #k)?, }
         } else if f.null_is_absent {
-            quote! { #field: #n.flatten(), }
+            quote! { #field: s.#field.flatten(), }
         } else {
-            quote! { #field: #n, }
+            quote! { #field: s.#field, }
         }
     });
-    let body = if arms.is_empty() {
-        quote! { |_, _| Ok(()) }
-    } else {
-        quote! {
-            |p, i| match i {
-                #( #arms )*
-                _ => Ok(()),
-            }
-        }
-    };
     quote! {
         impl pull::DecodeObject for super::#name {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    #( #slot_fields )*
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: #expecting,
                     keys: &[#( #keys ),*],
                     required: #required,
                     consts: #consts,
                 };
-                #( #decls )*
+                static SLOTS: &[pull::Slot<Slots>] = &[#( #slots )*];
+                let mut s = Slots::default();
                 #extra_decl
-                pull::object(p, &TABLE, start, #unknown, #body)?;
+                pull::object_slots(p, &TABLE, start, #unknown, SLOTS, &mut s)?;
                 Ok(super::#name {
                     #( #inits )*
                     #extra_init

@@ -1146,120 +1146,138 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::McpResult {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    meta: Option<__rt::JsonObject>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Result object",
                     keys: &["_meta"],
                     required: 0u64,
                     consts: 0u64,
                 };
-                let mut f_meta = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_meta),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::McpResult {
-                    meta: f_meta,
+                    meta: s.meta,
                     extra,
                 })
             }
         }
         impl pull::DecodeObject for super::Ping {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    id: Option<super::Id>,
+                    params: Option<super::PingParams>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Ping object",
                     keys: &["id", "params", "jsonrpc", "method"],
                     required: 13u64,
                     consts: 12u64,
                 };
-                let mut f_id = None;
-                let mut f_params = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("ping"),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_id),
-                        1 => pull::member(p, &mut f_params),
-                        2 => pull::const_str(p, "2.0"),
-                        3 => pull::const_str(p, "ping"),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Ping {
-                    id: pull::required(f_id, "id")?,
-                    params: f_params,
+                    id: pull::required(s.id, "id")?,
+                    params: s.params,
                     extra,
                 })
             }
         }
         impl pull::DecodeObject for super::PingParams {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    extra: Option<String>,
+                    r#type: Option<String>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a PingParams object",
                     keys: &["extra", "type"],
                     required: 0u64,
                     consts: 0u64,
                 };
-                let mut f_extra = None;
-                let mut f_type = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, extra),
+                    __rt::slot!(Slots, r#type),
+                ];
+                let mut s = Slots::default();
                 let mut extra_members = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra_members),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_extra),
-                        1 => pull::member(p, &mut f_type),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::PingParams {
-                    extra: f_extra,
-                    r#type: f_type,
+                    extra: s.extra,
+                    r#type: s.r#type,
                     extra_members,
                 })
             }
         }
         impl pull::DecodeObject for super::Pong {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    id: Option<super::Id>,
+                    progress: Option<__rt::Number>,
+                    ttl: Option<Option<u64>>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Pong object",
                     keys: &["id", "progress", "ttl", "jsonrpc", "method"],
                     required: 29u64,
                     consts: 24u64,
                 };
-                let mut f_id = None;
-                let mut f_progress = None;
-                let mut f_ttl = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, progress),
+                    __rt::slot!(Slots, ttl),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("pong"),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_id),
-                        1 => pull::member(p, &mut f_progress),
-                        2 => pull::member(p, &mut f_ttl),
-                        3 => pull::const_str(p, "2.0"),
-                        4 => pull::const_str(p, "pong"),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Pong {
-                    id: pull::required(f_id, "id")?,
-                    progress: f_progress,
-                    ttl: pull::required(f_ttl, "ttl")?,
+                    id: pull::required(s.id, "id")?,
+                    progress: s.progress,
+                    ttl: pull::required(s.ttl, "ttl")?,
                     extra,
                 })
             }
@@ -1307,56 +1325,66 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Text {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    text: Option<String>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Text object",
                     keys: &["text", "type"],
                     required: 3u64,
                     consts: 2u64,
                 };
-                let mut f_text = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, text),
+                    pull::Slot::str("text"),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_text),
-                        1 => pull::const_str(p, "text"),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Text {
-                    text: pull::required(f_text, "text")?,
+                    text: pull::required(s.text, "text")?,
                     extra,
                 })
             }
         }
         impl pull::DecodeObject for super::McpNumber {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    r#type: Option<super::McpNumberType>,
+                    minimum: Option<__rt::Number>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Number object",
                     keys: &["type", "minimum"],
                     required: 1u64,
                     consts: 0u64,
                 };
-                let mut f_type = None;
-                let mut f_minimum = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, r#type),
+                    __rt::slot!(Slots, minimum),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_type),
-                        1 => pull::member(p, &mut f_minimum),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::McpNumber {
-                    r#type: pull::required(f_type, "type")?,
-                    minimum: f_minimum,
+                    r#type: pull::required(s.r#type, "type")?,
+                    minimum: s.minimum,
                     extra,
                 })
             }
@@ -1374,27 +1402,32 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Choice {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    r#enum: Option<Vec<String>>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Choice object",
                     keys: &["enum", "type"],
                     required: 3u64,
                     consts: 2u64,
                 };
-                let mut f_enum = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, r#enum),
+                    pull::Slot::str("text"),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_enum),
-                        1 => pull::const_str(p, "text"),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Choice {
-                    r#enum: pull::required(f_enum, "enum")?,
+                    r#enum: pull::required(s.r#enum, "enum")?,
                     extra,
                 })
             }
@@ -1505,29 +1538,34 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Form {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    mode: Option<super::FormMode>,
+                    message: Option<String>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Form object",
                     keys: &["mode", "message"],
                     required: 2u64,
                     consts: 0u64,
                 };
-                let mut f_mode = None;
-                let mut f_message = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, mode),
+                    __rt::slot!(Slots, message),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_mode),
-                        1 => pull::member(p, &mut f_message),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Form {
-                    mode: f_mode,
-                    message: pull::required(f_message, "message")?,
+                    mode: s.mode,
+                    message: pull::required(s.message, "message")?,
                     extra,
                 })
             }
@@ -1539,27 +1577,32 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Link {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    url: Option<String>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Link object",
                     keys: &["url", "mode"],
                     required: 3u64,
                     consts: 2u64,
                 };
-                let mut f_url = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, url),
+                    pull::Slot::str("url"),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_url),
-                        1 => pull::const_str(p, "url"),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Link {
-                    url: pull::required(f_url, "url")?,
+                    url: pull::required(s.url, "url")?,
                     extra,
                 })
             }
@@ -1603,82 +1646,95 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Error {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    code: Option<i64>,
+                    message: Option<String>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Error object",
                     keys: &["code", "message"],
                     required: 3u64,
                     consts: 0u64,
                 };
-                let mut f_code = None;
-                let mut f_message = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, code),
+                    __rt::slot!(Slots, message),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_code),
-                        1 => pull::member(p, &mut f_message),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Error {
-                    code: pull::required(f_code, "code")?,
-                    message: pull::required(f_message, "message")?,
+                    code: pull::required(s.code, "code")?,
+                    message: pull::required(s.message, "message")?,
                     extra,
                 })
             }
         }
         impl pull::DecodeObject for super::Special {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    error: Option<super::SpecialError>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Special object",
                     keys: &["error"],
                     required: 1u64,
                     consts: 0u64,
                 };
-                let mut f_error = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, error)];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_error),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Special {
-                    error: pull::required(f_error, "error")?,
+                    error: pull::required(s.error, "error")?,
                     extra,
                 })
             }
         }
         impl pull::DecodeObject for super::SpecialError {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    message: Option<String>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a SpecialError object",
                     keys: &["message", "code"],
                     required: 3u64,
                     consts: 2u64,
                 };
-                let mut f_message = None;
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, message),
+                    pull::Slot::int(-32042i64),
+                ];
+                let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object(
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra),
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_message),
-                        1 => pull::const_int(p, -32042i64),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::SpecialError {
-                    message: pull::required(f_message, "message")?,
+                    message: pull::required(s.message, "message")?,
                     extra,
                 })
             }
@@ -1720,28 +1776,33 @@ pub mod shapes {
         }
         impl pull::DecodeObject for super::Closed {
             fn decode_object(p: &mut Parser<'_>, start: Start) -> pull::Result<Self> {
+                #[derive(Default)]
+                struct Slots {
+                    a: Option<bool>,
+                    any: Option<__rt::Value>,
+                }
                 static TABLE: pull::Table = pull::Table {
                     expecting: "a Closed object",
                     keys: &["a", "any"],
                     required: 0u64,
                     consts: 0u64,
                 };
-                let mut f_a = None;
-                let mut f_any = None;
-                pull::object(
+                static SLOTS: &[pull::Slot<Slots>] = &[
+                    __rt::slot!(Slots, a),
+                    __rt::slot!(Slots, any),
+                ];
+                let mut s = Slots::default();
+                pull::object_slots(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Deny,
-                    |p, i| match i {
-                        0 => pull::member(p, &mut f_a),
-                        1 => pull::member(p, &mut f_any),
-                        _ => Ok(()),
-                    },
+                    SLOTS,
+                    &mut s,
                 )?;
                 Ok(super::Closed {
-                    a: f_a,
-                    any: f_any,
+                    a: s.a,
+                    any: s.any,
                 })
             }
         }

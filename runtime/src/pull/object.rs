@@ -1,5 +1,7 @@
-//! The one object loop ([`object()`]), driven per type by a key table ([`Table`]) and a
-//! closure that decodes the member at an index into its slot.
+//! The one object loop ([`object_slots`]), driven per type by a key table ([`Table`]) and a
+//! slot table ([`Slot`]) that says where each member goes and what decodes it.
+
+use core::marker::PhantomData;
 
 use crate::Extra;
 
@@ -43,7 +45,7 @@ pub struct Table {
     /// What the type is called in errors: "a Tool object".
     pub expecting: &'static str,
     /// The declared members, fields first, then constants; the index of a key is what the
-    /// field closure of [`object()`] receives.
+    /// slot table of [`object_slots`] holds there.
     pub keys: &'static [&'static str],
     /// Bit `i` set: `keys[i]` is required (at most 64 keys: the generator checks).
     pub required: u64,
@@ -103,48 +105,176 @@ pub enum Unknown<'m> {
     Typed(&'m mut dyn FnMut(&mut Parser<'_>, String) -> Result<(), Error>),
 }
 
-/// The one object loop. Every declared member goes to `field(p, index)` once, which decodes
-/// its value into its slot (a second one: "duplicate member `k`"); unknown members go to
-/// `unknown`; required members are checked at the end, all missing ones named at once
-/// ("missing members `a`, `b` in {expecting}"). Errors from a member's value get its key in
-/// their pointer. With [`Start::AfterTag`], the members before the tag (if it was not the
-/// first) are read again from the object's start, the tag's value is stored (or, for a
-/// constant, counted as seen: the union matched it), and the loop goes on after it.
+/// Where the loop stores declared members: the slot table, and the slots struct it describes
+/// (erased: the loop is one copy for every type).
+struct Store {
+    slots: &'static [RawSlot],
+    base: *mut u8,
+}
+
+impl Store {
+    /// The member at `index` decoded into its slot (a constant: checked).
+    #[inline]
+    fn field(&mut self, p: &mut Parser<'_>, index: usize) -> Result<(), Error> {
+        match self.slots.get(index) {
+            // SAFETY: `base` is the `S` the slots were made for (`object_slots`), borrowed
+            // mutably for the loop; `Slot::at` and `Slot::boxed` promise that `offset` is
+            // that of a field of `S` of the type `fill` writes.
+            Some(RawSlot::At { offset, fill }) => unsafe { fill(p, self.base.add(*offset)) },
+            Some(RawSlot::Str(v)) => const_str(p, v),
+            Some(RawSlot::Int(v)) => const_int(p, *v),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Where a type's slots struct `S` keeps one declared member, and what decodes it there: an
+/// entry of the table [`object_slots`] walks, one per key of the type's [`Table`], in its
+/// order. Made by [`slot!`](crate::slot) (a field), [`Slot::str`] or [`Slot::int`] (a
+/// constant member, checked and not stored).
+#[repr(transparent)]
+pub struct Slot<S>(RawSlot, PhantomData<fn(&mut S)>);
+
+/// A [`Slot`] without its struct's type, as the one object loop reads it.
+#[derive(Clone, Copy)]
+enum RawSlot {
+    /// An `Option<T>` at `offset`, filled by `fill` (one copy per member type `T`).
+    At {
+        offset: usize,
+        fill: unsafe fn(&mut Parser<'_>, *mut u8) -> Result<(), Error>,
+    },
+    /// A constant string member.
+    Str(&'static str),
+    /// A constant integer member.
+    Int(i64),
+}
+
+impl<S> Slot<S> {
+    /// The field of `S` that `field` returns, at `offset`, decoded as a `T`.
+    ///
+    /// # Safety
+    ///
+    /// `offset` is the offset in `S` of the field `field` returns (what [`slot!`](crate::slot)
+    /// writes: `offset_of!` and the projection name the same field).
+    pub const unsafe fn at<T: Decode>(offset: usize, field: fn(&mut S) -> &mut Option<T>) -> Self {
+        let _ = field;
+        Slot(
+            RawSlot::At {
+                offset,
+                fill: fill::<T>,
+            },
+            PhantomData,
+        )
+    }
+
+    /// [`Slot::at`] for a member kept behind a `Box` (`--boxed`).
+    ///
+    /// # Safety
+    ///
+    /// As for [`Slot::at`].
+    pub const unsafe fn boxed<T: Decode>(
+        offset: usize,
+        field: fn(&mut S) -> &mut Option<Box<T>>,
+    ) -> Self {
+        let _ = field;
+        Slot(
+            RawSlot::At {
+                offset,
+                fill: fill_boxed::<T>,
+            },
+            PhantomData,
+        )
+    }
+
+    /// A constant member that must be the string `value`.
+    pub const fn str(value: &'static str) -> Self {
+        Slot(RawSlot::Str(value), PhantomData)
+    }
+
+    /// A constant member that must be the integer `value`.
+    pub const fn int(value: i64) -> Self {
+        Slot(RawSlot::Int(value), PhantomData)
+    }
+}
+
+/// A slot of a type's slots struct: `offset_of!` and a projection of the same field, so
+/// that the offset [`Slot::at`] stores is the field's whose type it decodes.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! slot {
+    ($s:ident, $f:ident) => {
+        // SAFETY: the offset and the projection name the same field of `$s`.
+        unsafe {
+            $crate::pull::Slot::<$s>::at(::core::mem::offset_of!($s, $f), |s: &mut $s| &mut s.$f)
+        }
+    };
+    ($s:ident, box $f:ident) => {
+        // SAFETY: as above.
+        unsafe {
+            $crate::pull::Slot::<$s>::boxed(::core::mem::offset_of!($s, $f), |s: &mut $s| &mut s.$f)
+        }
+    };
+}
+
+/// A member's value decoded into its slot, an `Option<T>` at `slot`: one copy per member
+/// type serves every member of that type in every type.
+///
+/// # Safety
+///
+/// `slot` points to an `Option<T>` that nothing else borrows.
+unsafe fn fill<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(), Error> {
+    let value = T::decode(p)?;
+    // SAFETY: the caller's promise.
+    unsafe { *slot.cast::<Option<T>>() = Some(value) };
+    Ok(())
+}
+
+/// [`fill`] for an `Option<Box<T>>`.
+///
+/// # Safety
+///
+/// `slot` points to an `Option<Box<T>>` that nothing else borrows.
+unsafe fn fill_boxed<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(), Error> {
+    let value = Box::new(T::decode(p)?);
+    // SAFETY: the caller's promise.
+    unsafe { *slot.cast::<Option<Box<T>>>() = Some(value) };
+    Ok(())
+}
+
+/// The one object loop. Every declared member goes once to its slot in `s` (a type's slots
+/// struct, every slot `None` at first), decoded as `slots` says (the entry at the key's index
+/// in `table`); a second one is "duplicate member `k`". Unknown members go to `unknown`;
+/// required members are checked at the end, all missing ones named at once ("missing members
+/// `a`, `b` in {expecting}"). Errors from a member's value get its key in their pointer. With
+/// [`Start::AfterTag`], the members before the tag (if it was not the first) are read again
+/// from the object's start, the tag's value is stored (or, for a constant, counted as seen:
+/// the union matched it), and the loop goes on after it. Nothing is generated per type but
+/// the two tables and the slots struct: the loop, and the decoder of each member type, are
+/// one copy each.
 #[inline]
-pub fn object<F>(
+pub fn object_slots<S>(
     p: &mut Parser<'_>,
     table: &Table,
     start: Start,
     unknown: Unknown<'_>,
-    mut field: F,
-) -> Result<(), Error>
-where
-    F: FnMut(&mut Parser<'_>, usize) -> Result<(), Error>,
-{
-    object_loop(p, table, start, unknown, &mut field)
+    slots: &'static [Slot<S>],
+    s: &mut S,
+) -> Result<(), Error> {
+    debug_assert_eq!(slots.len(), table.keys.len(), "a slot per key");
+    // SAFETY: `Slot<S>` is `repr(transparent)` over `RawSlot`.
+    let slots =
+        unsafe { core::slice::from_raw_parts(slots.as_ptr().cast::<RawSlot>(), slots.len()) };
+    let base = (s as *mut S).cast();
+    object_loop(p, table, start, unknown, Store { slots, base })
 }
 
-/// A type's field closure, as [`object_loop`] calls it: through a trait of its own rather
-/// than `dyn FnMut`, whose vtable would hold a `call_once` shim and its body for every
-/// type's closure (3 % of a revision's LLVM IR).
-trait Fields {
-    fn field(&mut self, p: &mut Parser<'_>, index: usize) -> Result<(), Error>;
-}
-
-impl<F: FnMut(&mut Parser<'_>, usize) -> Result<(), Error>> Fields for F {
-    #[inline]
-    fn field(&mut self, p: &mut Parser<'_>, index: usize) -> Result<(), Error> {
-        self(p, index)
-    }
-}
-
-/// [`object()`]'s loop: one copy for every type.
+/// [`object_slots`]'s loop: one copy for every type.
 fn object_loop(
     p: &mut Parser<'_>,
     table: &Table,
     start: Start,
     unknown: Unknown<'_>,
-    field: &mut dyn Fields,
+    field: Store,
 ) -> Result<(), Error> {
     debug_assert!(table.keys.len() <= 64);
     let mut m = Members {
@@ -199,16 +329,16 @@ fn object_loop(
 }
 
 /// The state of one object's loop: what each member is done with.
-struct Members<'t, 'u, 'f> {
+struct Members<'t, 'u> {
     table: &'t Table,
     seen: u64,
     /// `jsonrpc` and `id` are the message's ([`Start::Message`]).
     envelope: bool,
     unknown: Unknown<'u>,
-    field: &'f mut dyn Fields,
+    field: Store,
 }
 
-impl Members<'_, '_, '_> {
+impl Members<'_, '_> {
     /// One member, its key read (`key`: its index, or the key when undeclared; `key_mark`:
     /// where the key was read from), its value next.
     fn member(
@@ -341,22 +471,6 @@ pub fn const_int(p: &mut Parser<'_>, expected: i64) -> Result<(), Error> {
         }
         k => Err(p.wrong(&expected.to_string(), k)),
     }
-}
-
-/// A member's value decoded into its slot (the object loop's field closure, one arm per
-/// member). Not inlined: one copy per member type serves every member of that type, so that
-/// a type's closure is a table of calls rather than a copy of each member's decoder.
-#[inline(never)]
-pub fn member<T: Decode>(p: &mut Parser<'_>, slot: &mut Option<T>) -> Result<(), Error> {
-    *slot = Some(T::decode(p)?);
-    Ok(())
-}
-
-/// [`member`] for a member kept behind a `Box` (`--boxed`).
-#[inline(never)]
-pub fn boxed_member<T: Decode>(p: &mut Parser<'_>, slot: &mut Option<Box<T>>) -> Result<(), Error> {
-    *slot = Some(Box::new(T::decode(p)?));
-    Ok(())
 }
 
 /// A slot the object loop has checked is filled (a required member). Empty only if the

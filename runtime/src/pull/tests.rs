@@ -6,6 +6,7 @@ use proptest::prelude::*;
 use serde_json::{Number, Value, json};
 
 use super::*;
+use crate::slot;
 
 // ---- Hand-written decoders, as the generator emits them ------------------------------------
 
@@ -26,26 +27,29 @@ impl DecodeObject for Tool {
             required: 0b10101,
             consts: 0,
         };
-        let mut name = None;
-        let mut title = None;
-        let mut tags = None;
-        let mut size = None;
+        #[derive(Default)]
+        struct Slots {
+            name: Option<String>,
+            // `null` reads as absent, as generated optional members do.
+            title: Option<Option<String>>,
+            tags: Option<Vec<String>>,
+            size: Option<u64>,
+        }
+        static SLOTS: &[Slot<Slots>] = &[
+            slot!(Slots, name),
+            slot!(Slots, title),
+            slot!(Slots, tags),
+            slot!(Slots, size),
+            Slot::str("tool"),
+        ];
+        let mut s = Slots::default();
         let mut extra = crate::Extra::new();
-        object(p, &TABLE, start, Unknown::Keep(&mut extra), |p, i| {
-            match i {
-                0 => name = Some(Decode::decode(p)?),
-                1 => title = nullable(p)?,
-                2 => tags = Some(Decode::decode(p)?),
-                3 => size = Some(Decode::decode(p)?),
-                _ => const_str(p, "tool")?,
-            }
-            Ok(())
-        })?;
+        object_slots(p, &TABLE, start, Unknown::Keep(&mut extra), SLOTS, &mut s)?;
         Ok(Tool {
-            name: required(name, "name")?,
-            title,
-            tags: required(tags, "tags")?,
-            size,
+            name: required(s.name, "name")?,
+            title: s.title.flatten(),
+            tags: required(s.tags, "tags")?,
+            size: s.size,
             extra,
         })
     }
@@ -66,17 +70,17 @@ impl Decode for Strict {
             required: 0b01,
             consts: 0,
         };
-        let (mut a, mut b) = (None, None);
-        object(p, &TABLE, Start::Value, Unknown::Deny, |p, i| {
-            match i {
-                0 => a = Some(Decode::decode(p)?),
-                _ => b = Some(Decode::decode(p)?),
-            }
-            Ok(())
-        })?;
+        #[derive(Default)]
+        struct Slots {
+            a: Option<i64>,
+            b: Option<bool>,
+        }
+        static SLOTS: &[Slot<Slots>] = &[slot!(Slots, a), slot!(Slots, b)];
+        let mut s = Slots::default();
+        object_slots(p, &TABLE, Start::Value, Unknown::Deny, SLOTS, &mut s)?;
         Ok(Strict {
-            a: required(a, "a")?,
-            b,
+            a: required(s.a, "a")?,
+            b: s.b,
         })
     }
 }
@@ -96,24 +100,21 @@ impl Decode for Counts {
             required: 1,
             consts: 0,
         };
-        let mut total = None;
+        #[derive(Default)]
+        struct Slots {
+            total: Option<i64>,
+        }
+        static SLOTS: &[Slot<Slots>] = &[slot!(Slots, total)];
+        let mut s = Slots::default();
         let mut rest = IndexMap::new();
         let mut typed = |p: &mut Parser<'_>, key: String| {
             rest.insert(key, i64::decode(p)?);
             Ok(())
         };
-        object(
-            p,
-            &TABLE,
-            Start::Value,
-            Unknown::Typed(&mut typed),
-            |p, _| {
-                total = Some(Decode::decode(p)?);
-                Ok(())
-            },
-        )?;
+        let unknown = Unknown::Typed(&mut typed);
+        object_slots(p, &TABLE, Start::Value, unknown, SLOTS, &mut s)?;
         Ok(Counts {
-            total: required(total, "total")?,
+            total: required(s.total, "total")?,
             rest,
         })
     }
@@ -133,17 +134,16 @@ impl DecodeObject for Text {
             required: 0b11,
             consts: 0,
         };
-        let mut text = None;
+        #[derive(Default)]
+        struct Slots {
+            text: Option<String>,
+        }
+        static SLOTS: &[Slot<Slots>] = &[slot!(Slots, text), Slot::str("text")];
+        let mut s = Slots::default();
         let mut extra = crate::Extra::new();
-        object(p, &TABLE, start, Unknown::Keep(&mut extra), |p, i| {
-            match i {
-                0 => text = Some(Decode::decode(p)?),
-                _ => const_str(p, "text")?,
-            }
-            Ok(())
-        })?;
+        object_slots(p, &TABLE, start, Unknown::Keep(&mut extra), SLOTS, &mut s)?;
         Ok(Text {
-            text: required(text, "text")?,
+            text: required(s.text, "text")?,
             extra,
         })
     }
@@ -163,18 +163,18 @@ impl DecodeObject for Image {
             required: 0b111,
             consts: 0,
         };
-        let (mut data, mut mime) = (None, None);
-        object(p, &TABLE, start, Unknown::Deny, |p, i| {
-            match i {
-                0 => data = Some(Decode::decode(p)?),
-                1 => mime = Some(Decode::decode(p)?),
-                _ => const_str(p, "image")?,
-            }
-            Ok(())
-        })?;
+        #[derive(Default)]
+        struct Slots {
+            data: Option<String>,
+            mime: Option<String>,
+        }
+        static SLOTS: &[Slot<Slots>] =
+            &[slot!(Slots, data), slot!(Slots, mime), Slot::str("image")];
+        let mut s = Slots::default();
+        object_slots(p, &TABLE, start, Unknown::Deny, SLOTS, &mut s)?;
         Ok(Image {
-            data: required(data, "data")?,
-            mime: required(mime, "mimeType")?,
+            data: required(s.data, "data")?,
+            mime: required(s.mime, "mimeType")?,
         })
     }
 }
@@ -235,40 +235,45 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
         required: 0b01,
         consts: 0,
     };
+    #[derive(Default)]
+    struct UrlSlots {
+        url: Option<String>,
+        message: Option<String>,
+    }
+    static URL_SLOTS: &[Slot<UrlSlots>] = &[
+        slot!(UrlSlots, url),
+        slot!(UrlSlots, message),
+        Slot::str("url"),
+    ];
+    /// The `mode` of a form: its index in `["form"]`.
+    struct Mode(usize);
+    impl Decode for Mode {
+        fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
+            one_of(p, &["form"], "a mode").map(Mode)
+        }
+    }
+    #[derive(Default)]
+    struct FormSlots {
+        message: Option<String>,
+        // `null` reads as absent, as generated optional members do.
+        mode: Option<Option<Mode>>,
+    }
+    static FORM_SLOTS: &[Slot<FormSlots>] = &[slot!(FormSlots, message), slot!(FormSlots, mode)];
     let variant = &mut |p: &mut Parser<'_>, tag: Tag, start: Start| match tag {
         Tag::Known(0) => {
-            let (mut url, mut message) = (None, None);
-            object(p, &URL, start, Unknown::Deny, |p, i| {
-                match i {
-                    0 => url = Some(Decode::decode(p)?),
-                    1 => message = Some(Decode::decode(p)?),
-                    _ => const_str(p, "url")?,
-                }
-                Ok(())
-            })?;
+            let mut s = UrlSlots::default();
+            object_slots(p, &URL, start, Unknown::Deny, URL_SLOTS, &mut s)?;
             Ok(Elicit::Url {
-                url: required(url, "url")?,
-                message: required(message, "message")?,
+                url: required(s.url, "url")?,
+                message: required(s.message, "message")?,
             })
         }
         Tag::Known(_) | Tag::Absent => {
-            let (mut message, mut mode) = (None, None);
-            object(p, &FORM, start, Unknown::Deny, |p, i| {
-                match i {
-                    0 => message = Some(Decode::decode(p)?),
-                    // `null` reads as absent, as generated optional members do.
-                    _ => {
-                        mode = match p.peek()? {
-                            Kind::Null => nullable::<String>(p).map(|_| None)?,
-                            _ => Some(one_of(p, &["form"], "a mode")?),
-                        }
-                    }
-                }
-                Ok(())
-            })?;
+            let mut s = FormSlots::default();
+            object_slots(p, &FORM, start, Unknown::Deny, FORM_SLOTS, &mut s)?;
             Ok(Elicit::Form {
-                message: required(message, "message")?,
-                mode,
+                message: required(s.message, "message")?,
+                mode: s.mode.flatten().map(|m| m.0),
             })
         }
         Tag::Unknown => Ok(Elicit::Other(value(p)?)),
@@ -340,15 +345,17 @@ impl Decode for Resource {
                 required: 0b001,
                 consts: 0,
             };
-            let mut v = None;
-            object(q, &TABLE, Start::Value, Unknown::Deny, |q, i| {
-                let s: String = Decode::decode(q)?;
-                if TABLE.keys[i] == slot {
-                    v = Some(s);
-                }
-                Ok(())
-            })?;
-            required(v, slot)
+            #[derive(Default)]
+            struct Slots {
+                uri: Option<String>,
+                text: Option<String>,
+                blob: Option<String>,
+            }
+            static SLOTS: &[Slot<Slots>] =
+                &[slot!(Slots, uri), slot!(Slots, text), slot!(Slots, blob)];
+            let mut s = Slots::default();
+            object_slots(q, &TABLE, Start::Value, Unknown::Deny, SLOTS, &mut s)?;
+            required(if slot == "text" { s.text } else { s.blob }, slot)
         };
         let mut scores = [None; 2];
         let mark = UNION.score(p, Start::Value, &mut scores)?;
