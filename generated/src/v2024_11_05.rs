@@ -7872,23 +7872,16 @@ pub mod __de {
             struct Slots {
                 annotations: Option<super::AnnotatedAnnotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Annotated object",
                 keys: &["annotations"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, annotations)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, annotations)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotated {
                 annotations: s.annotations,
                 extra,
@@ -7902,26 +7895,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a AnnotatedAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AnnotatedAnnotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -7937,27 +7920,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 blob: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "blob"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, blob),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, blob),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -7972,26 +7948,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CallToolRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("tools/call"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8005,26 +7971,16 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
                 name: pull::required(s.name, "name")?,
                 arguments: s.arguments,
@@ -8040,27 +7996,20 @@ pub mod __de {
                 content: Option<Vec<super::CallToolResultContentItem>>,
                 is_error: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "isError"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, is_error),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, is_error),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
                 meta: s.meta,
                 content: pull::required(s.content, "content")?,
@@ -8133,26 +8082,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/cancelled"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/cancelled"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8166,26 +8108,16 @@ pub mod __de {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, request_id),
-                __rt::slot!(Slots, reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
                 request_id: pull::required(s.request_id, "requestId")?,
                 reason: s.reason,
@@ -8201,27 +8133,20 @@ pub mod __de {
                 roots: Option<super::ClientCapabilitiesRoots>,
                 sampling: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, roots),
+                    __rt::slot!(Slots, sampling),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, roots),
-                __rt::slot!(Slots, sampling),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
                 experimental: s.experimental,
                 roots: s.roots,
@@ -8236,23 +8161,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
                 list_changed: s.list_changed,
                 extra,
@@ -8559,26 +8477,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CompleteRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("completion/complete"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("completion/complete"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8641,26 +8552,16 @@ pub mod __de {
                 name: Option<String>,
                 value: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, value),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
                 name: pull::required(s.name, "name")?,
                 value: pull::required(s.value, "value")?,
@@ -8675,26 +8576,16 @@ pub mod __de {
                 r#ref: Option<super::CompleteRequestParamsRef>,
                 argument: Option<super::CompleteRequestParamsArgument>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, r#ref), __rt::slot!(Slots, argument)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#ref),
-                __rt::slot!(Slots, argument),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
                 r#ref: pull::required(s.r#ref, "ref")?,
                 argument: pull::required(s.argument, "argument")?,
@@ -8709,26 +8600,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, completion),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
                 meta: s.meta,
                 completion: pull::required(s.completion, "completion")?,
@@ -8744,27 +8625,20 @@ pub mod __de {
                 total: Option<i64>,
                 has_more: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, values),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, has_more),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, values),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, has_more),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
                 values: pull::required(s.values, "values")?,
                 total: s.total,
@@ -8779,26 +8653,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("sampling/createMessage"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("sampling/createMessage"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8829,7 +8696,7 @@ pub mod __de {
                 stop_sequences: Option<Vec<String>>,
                 metadata: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -8843,27 +8710,20 @@ pub mod __de {
                 ],
                 required: 33u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, messages),
+                    __rt::slot!(Slots, model_preferences),
+                    __rt::slot!(Slots, system_prompt),
+                    __rt::slot!(Slots, include_context),
+                    __rt::slot!(Slots, temperature),
+                    __rt::slot!(Slots, max_tokens),
+                    __rt::slot!(Slots, stop_sequences),
+                    __rt::slot!(Slots, metadata),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, messages),
-                __rt::slot!(Slots, model_preferences),
-                __rt::slot!(Slots, system_prompt),
-                __rt::slot!(Slots, include_context),
-                __rt::slot!(Slots, temperature),
-                __rt::slot!(Slots, max_tokens),
-                __rt::slot!(Slots, stop_sequences),
-                __rt::slot!(Slots, metadata),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
                 messages: pull::required(s.messages, "messages")?,
                 model_preferences: s.model_preferences,
@@ -8887,29 +8747,22 @@ pub mod __de {
                 model: Option<String>,
                 stop_reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, model),
+                    __rt::slot!(Slots, stop_reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, model),
-                __rt::slot!(Slots, stop_reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
                 meta: s.meta,
                 role: pull::required(s.role, "role")?,
@@ -8978,27 +8831,20 @@ pub mod __de {
                 annotations: Option<super::EmbeddedResourceAnnotations>,
                 resource: Option<super::EmbeddedResourceResource>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["annotations", "resource", "type"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, resource),
+                    pull::Slot::str("resource"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, resource),
-                pull::Slot::str("resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
                 annotations: s.annotations,
                 resource: pull::required(s.resource, "resource")?,
@@ -9013,26 +8859,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EmbeddedResourceAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResourceAnnotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -9120,26 +8956,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::GetPromptRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("prompts/get"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9153,26 +8979,16 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, box arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
                 name: pull::required(s.name, "name")?,
                 arguments: s.arguments,
@@ -9188,27 +9004,20 @@ pub mod __de {
                 description: Option<String>,
                 messages: Option<Vec<super::PromptMessage>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, messages),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, messages),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
                 meta: s.meta,
                 description: s.description,
@@ -9225,28 +9034,21 @@ pub mod __de {
                 data: Option<String>,
                 mime_type: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["annotations", "data", "mimeType", "type"],
                 required: 14u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    pull::Slot::str("image"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                pull::Slot::str("image"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
                 annotations: s.annotations,
                 data: pull::required(s.data, "data")?,
@@ -9262,26 +9064,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ImageContentAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContentAnnotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -9296,26 +9088,16 @@ pub mod __de {
                 name: Option<String>,
                 version: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "version"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, version)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, version),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
                 name: pull::required(s.name, "name")?,
                 version: pull::required(s.version, "version")?,
@@ -9329,26 +9111,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::InitializeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("initialize"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9363,27 +9135,20 @@ pub mod __de {
                 capabilities: Option<super::ClientCapabilities>,
                 client_info: Option<super::Implementation>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, capabilities),
+                    __rt::slot!(Slots, client_info),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, capabilities),
-                __rt::slot!(Slots, client_info),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
                 capabilities: pull::required(s.capabilities, "capabilities")?,
@@ -9402,7 +9167,7 @@ pub mod __de {
                 server_info: Option<super::Implementation>,
                 instructions: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -9413,24 +9178,17 @@ pub mod __de {
                 ],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, box capabilities),
+                    __rt::slot!(Slots, server_info),
+                    __rt::slot!(Slots, instructions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, box capabilities),
-                __rt::slot!(Slots, server_info),
-                __rt::slot!(Slots, instructions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
                 meta: s.meta,
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
@@ -9447,26 +9205,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::InitializedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/initialized"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/initialized"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
                 params: s.params,
                 extra,
@@ -9479,23 +9230,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -9509,27 +9253,20 @@ pub mod __de {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::JsonRpcErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcError {
                 id: pull::required(s.id, "id")?,
                 error: pull::required(s.error, "error")?,
@@ -9545,27 +9282,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, code),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, code),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorError {
                 code: pull::required(s.code, "code")?,
                 message: pull::required(s.message, "message")?,
@@ -9702,27 +9432,20 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::JsonRpcNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -9736,23 +9459,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotificationParams {
                 meta: s.meta,
                 extra,
@@ -9767,28 +9483,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::JsonRpcRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -9803,23 +9512,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -9832,23 +9534,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::JsonRpcRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParams {
                 meta: s.meta,
                 extra,
@@ -9862,27 +9557,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -9896,26 +9584,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListPromptsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("prompts/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
                 params: s.params,
                 extra,
@@ -9928,23 +9606,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -9959,27 +9630,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 prompts: Option<Vec<super::Prompt>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, prompts),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, prompts),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -9994,26 +9658,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListResourceTemplatesRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/templates/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/templates/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
                 params: s.params,
                 extra,
@@ -10026,23 +9683,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10057,27 +9707,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resource_templates: Option<Vec<super::ResourceTemplate>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resource_templates),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resource_templates),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10095,26 +9738,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListResourcesRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
                 params: s.params,
                 extra,
@@ -10127,23 +9760,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10158,27 +9784,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resources: Option<Vec<super::Resource>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resources),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resources),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10193,26 +9812,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("roots/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
                 params: s.params,
                 extra,
@@ -10225,23 +9834,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -10254,23 +9856,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::ListRootsRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
                 meta: s.meta,
                 extra,
@@ -10284,26 +9879,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, roots),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
                 meta: s.meta,
                 roots: pull::required(s.roots, "roots")?,
@@ -10317,26 +9902,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListToolsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("tools/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
                 params: s.params,
                 extra,
@@ -10349,23 +9924,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10380,27 +9948,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 tools: Option<Vec<super::Tool>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10435,26 +9996,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/message"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/message"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10469,27 +10023,20 @@ pub mod __de {
                 logger: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, level),
+                    __rt::slot!(Slots, logger),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, level),
-                __rt::slot!(Slots, logger),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
                 level: pull::required(s.level, "level")?,
                 logger: s.logger,
@@ -10504,23 +10051,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
                 name: s.name,
                 extra,
@@ -10536,7 +10076,7 @@ pub mod __de {
                 speed_priority: Option<__rt::Number>,
                 intelligence_priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -10546,23 +10086,16 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, hints),
+                    __rt::slot!(Slots, cost_priority),
+                    __rt::slot!(Slots, speed_priority),
+                    __rt::slot!(Slots, intelligence_priority),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, hints),
-                __rt::slot!(Slots, cost_priority),
-                __rt::slot!(Slots, speed_priority),
-                __rt::slot!(Slots, intelligence_priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
                 hints: s.hints,
                 cost_priority: s.cost_priority,
@@ -10579,26 +10112,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -10612,23 +10135,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
                 meta: s.meta,
                 extra,
@@ -10642,26 +10158,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -10675,23 +10181,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10705,26 +10204,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10738,26 +10227,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::PingRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("ping"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
                 params: s.params,
                 extra,
@@ -10770,23 +10249,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -10799,23 +10271,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::PingRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParams {
                 meta: s.meta,
                 extra,
@@ -10828,26 +10293,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/progress"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/progress"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10862,27 +10320,20 @@ pub mod __de {
                 progress: Option<__rt::Number>,
                 total: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, progress_token),
+                    __rt::slot!(Slots, progress),
+                    __rt::slot!(Slots, total),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, progress_token),
-                __rt::slot!(Slots, progress),
-                __rt::slot!(Slots, total),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
                 progress_token: pull::required(s.progress_token, "progressToken")?,
                 progress: pull::required(s.progress, "progress")?,
@@ -10912,27 +10363,20 @@ pub mod __de {
                 description: Option<String>,
                 arguments: Option<Vec<super::PromptArgument>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "description", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, arguments),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
                 name: pull::required(s.name, "name")?,
                 description: s.description,
@@ -10949,27 +10393,20 @@ pub mod __de {
                 description: Option<String>,
                 required: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, required),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, required),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
                 name: pull::required(s.name, "name")?,
                 description: s.description,
@@ -10984,26 +10421,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::PromptListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/prompts/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/prompts/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
                 params: s.params,
                 extra,
@@ -11016,23 +10446,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -11046,26 +10469,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::PromptMessageContent>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -11135,26 +10548,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, name), pull::Slot::str("ref/prompt")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                pull::Slot::str("ref/prompt"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
                 name: pull::required(s.name, "name")?,
                 extra,
@@ -11167,26 +10570,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ReadResourceRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/read"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -11199,23 +10592,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -11229,26 +10615,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, contents),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
                 meta: s.meta,
                 contents: pull::required(s.contents, "contents")?,
@@ -11339,26 +10715,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::RequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -11372,23 +10738,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -11401,23 +10760,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
                 meta: s.meta,
                 extra,
@@ -11448,30 +10800,23 @@ pub mod __de {
                 mime_type: Option<String>,
                 size: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Resource object",
                 keys: &["annotations", "uri", "name", "description", "mimeType", "size"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, size),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, size),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
                 annotations: s.annotations,
                 uri: pull::required(s.uri, "uri")?,
@@ -11490,26 +10835,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceAnnotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -11524,26 +10859,16 @@ pub mod __de {
                 uri: Option<String>,
                 mime_type: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, mime_type)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -11557,26 +10882,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/resources/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/resources/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
                 params: s.params,
                 extra,
@@ -11589,23 +10907,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -11618,26 +10929,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                pull::Slot::str("ref/resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceReference {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -11654,29 +10955,22 @@ pub mod __de {
                 description: Option<String>,
                 mime_type: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &["annotations", "uriTemplate", "name", "description", "mimeType"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, uri_template),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, uri_template),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
                 annotations: s.annotations,
                 uri_template: pull::required(s.uri_template, "uriTemplate")?,
@@ -11694,26 +10988,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplateAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateAnnotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -11727,26 +11011,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/resources/updated"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/resources/updated"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -11759,23 +11036,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -11788,23 +11058,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
                 meta: s.meta,
                 extra,
@@ -11823,26 +11086,16 @@ pub mod __de {
                 uri: Option<String>,
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
                 uri: pull::required(s.uri, "uri")?,
                 name: s.name,
@@ -11856,26 +11109,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::RootsListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/roots/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/roots/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
                 params: s.params,
                 extra,
@@ -11888,23 +11134,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -11918,26 +11157,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -12004,29 +11233,22 @@ pub mod __de {
                 resources: Option<super::ServerCapabilitiesResources>,
                 tools: Option<super::ServerCapabilitiesTools>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &["experimental", "logging", "prompts", "resources", "tools"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, logging),
+                    __rt::slot!(Slots, prompts),
+                    __rt::slot!(Slots, resources),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, logging),
-                __rt::slot!(Slots, prompts),
-                __rt::slot!(Slots, resources),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
                 experimental: s.experimental,
                 logging: s.logging,
@@ -12043,23 +11265,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
                 list_changed: s.list_changed,
                 extra,
@@ -12073,26 +11288,16 @@ pub mod __de {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, subscribe),
-                __rt::slot!(Slots, list_changed),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
                 subscribe: s.subscribe,
                 list_changed: s.list_changed,
@@ -12106,23 +11311,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
                 list_changed: s.list_changed,
                 extra,
@@ -12490,26 +11688,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SetLevelRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("logging/setLevel"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12522,23 +11710,16 @@ pub mod __de {
             struct Slots {
                 level: Option<super::LoggingLevel>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, level)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, level)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
                 level: pull::required(s.level, "level")?,
                 extra,
@@ -12551,26 +11732,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/subscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/subscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12583,23 +11757,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -12613,27 +11780,20 @@ pub mod __de {
                 annotations: Option<super::TextContentAnnotations>,
                 text: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["annotations", "text", "type"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, text),
+                    pull::Slot::str("text"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, text),
-                pull::Slot::str("text"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
                 annotations: s.annotations,
                 text: pull::required(s.text, "text")?,
@@ -12648,26 +11808,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextContentAnnotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContentAnnotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -12683,27 +11833,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 text: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "text"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, text),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, text),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -12720,27 +11863,20 @@ pub mod __de {
                 description: Option<String>,
                 input_schema: Option<super::ToolInputSchema>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Tool object",
                 keys: &["name", "description", "inputSchema"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, input_schema),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, input_schema),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
                 name: pull::required(s.name, "name")?,
                 description: s.description,
@@ -12756,27 +11892,20 @@ pub mod __de {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, box properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
                 properties: s.properties,
                 required: s.required,
@@ -12790,26 +11919,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ToolListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/tools/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/tools/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
                 params: s.params,
                 extra,
@@ -12822,23 +11944,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -12851,26 +11966,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::UnsubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/unsubscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/unsubscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12883,23 +11991,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,

@@ -8028,26 +8028,16 @@ pub mod __de {
                 audience: Option<Vec<super::Role>>,
                 priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, audience), __rt::slot!(Slots, priority)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -8063,28 +8053,21 @@ pub mod __de {
                 mime_type: Option<String>,
                 annotations: Option<super::Annotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "type"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    pull::Slot::str("audio"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                pull::Slot::str("audio"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -8101,27 +8084,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 blob: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "blob"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, blob),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, blob),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -8136,26 +8112,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CallToolRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("tools/call"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8169,26 +8135,16 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
                 name: pull::required(s.name, "name")?,
                 arguments: s.arguments,
@@ -8204,27 +8160,20 @@ pub mod __de {
                 content: Option<Vec<super::CallToolResultContentItem>>,
                 is_error: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "isError"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, is_error),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, is_error),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
                 meta: s.meta,
                 content: pull::required(s.content, "content")?,
@@ -8304,26 +8253,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/cancelled"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/cancelled"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8337,26 +8279,16 @@ pub mod __de {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, request_id),
-                __rt::slot!(Slots, reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
                 request_id: pull::required(s.request_id, "requestId")?,
                 reason: s.reason,
@@ -8372,27 +8304,20 @@ pub mod __de {
                 roots: Option<super::ClientCapabilitiesRoots>,
                 sampling: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, roots),
+                    __rt::slot!(Slots, sampling),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, roots),
-                __rt::slot!(Slots, sampling),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
                 experimental: s.experimental,
                 roots: s.roots,
@@ -8407,23 +8332,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
                 list_changed: s.list_changed,
                 extra,
@@ -8730,26 +8648,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CompleteRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("completion/complete"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("completion/complete"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -8812,26 +8723,16 @@ pub mod __de {
                 name: Option<String>,
                 value: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, value),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
                 name: pull::required(s.name, "name")?,
                 value: pull::required(s.value, "value")?,
@@ -8846,26 +8747,16 @@ pub mod __de {
                 r#ref: Option<super::CompleteRequestParamsRef>,
                 argument: Option<super::CompleteRequestParamsArgument>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, r#ref), __rt::slot!(Slots, argument)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#ref),
-                __rt::slot!(Slots, argument),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
                 r#ref: pull::required(s.r#ref, "ref")?,
                 argument: pull::required(s.argument, "argument")?,
@@ -8880,26 +8771,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, completion),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
                 meta: s.meta,
                 completion: pull::required(s.completion, "completion")?,
@@ -8915,27 +8796,20 @@ pub mod __de {
                 total: Option<i64>,
                 has_more: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, values),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, has_more),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, values),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, has_more),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
                 values: pull::required(s.values, "values")?,
                 total: s.total,
@@ -8950,26 +8824,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("sampling/createMessage"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("sampling/createMessage"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9000,7 +8867,7 @@ pub mod __de {
                 stop_sequences: Option<Vec<String>>,
                 metadata: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -9014,27 +8881,20 @@ pub mod __de {
                 ],
                 required: 33u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, messages),
+                    __rt::slot!(Slots, model_preferences),
+                    __rt::slot!(Slots, system_prompt),
+                    __rt::slot!(Slots, include_context),
+                    __rt::slot!(Slots, temperature),
+                    __rt::slot!(Slots, max_tokens),
+                    __rt::slot!(Slots, stop_sequences),
+                    __rt::slot!(Slots, metadata),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, messages),
-                __rt::slot!(Slots, model_preferences),
-                __rt::slot!(Slots, system_prompt),
-                __rt::slot!(Slots, include_context),
-                __rt::slot!(Slots, temperature),
-                __rt::slot!(Slots, max_tokens),
-                __rt::slot!(Slots, stop_sequences),
-                __rt::slot!(Slots, metadata),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
                 messages: pull::required(s.messages, "messages")?,
                 model_preferences: s.model_preferences,
@@ -9058,29 +8918,22 @@ pub mod __de {
                 model: Option<String>,
                 stop_reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, model),
+                    __rt::slot!(Slots, stop_reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, model),
-                __rt::slot!(Slots, stop_reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
                 meta: s.meta,
                 role: pull::required(s.role, "role")?,
@@ -9156,27 +9009,20 @@ pub mod __de {
                 resource: Option<super::EmbeddedResourceResource>,
                 annotations: Option<super::Annotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "type"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, resource),
+                    __rt::slot!(Slots, annotations),
+                    pull::Slot::str("resource"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, resource),
-                __rt::slot!(Slots, annotations),
-                pull::Slot::str("resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
                 resource: pull::required(s.resource, "resource")?,
                 annotations: s.annotations,
@@ -9264,26 +9110,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::GetPromptRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("prompts/get"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9297,26 +9133,16 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, box arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
                 name: pull::required(s.name, "name")?,
                 arguments: s.arguments,
@@ -9332,27 +9158,20 @@ pub mod __de {
                 description: Option<String>,
                 messages: Option<Vec<super::PromptMessage>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, messages),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, messages),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
                 meta: s.meta,
                 description: s.description,
@@ -9369,28 +9188,21 @@ pub mod __de {
                 mime_type: Option<String>,
                 annotations: Option<super::Annotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "type"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    pull::Slot::str("image"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                pull::Slot::str("image"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -9406,26 +9218,16 @@ pub mod __de {
                 name: Option<String>,
                 version: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "version"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, version)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, version),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
                 name: pull::required(s.name, "name")?,
                 version: pull::required(s.version, "version")?,
@@ -9439,26 +9241,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::InitializeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("initialize"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9473,27 +9265,20 @@ pub mod __de {
                 capabilities: Option<super::ClientCapabilities>,
                 client_info: Option<super::Implementation>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, capabilities),
+                    __rt::slot!(Slots, client_info),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, capabilities),
-                __rt::slot!(Slots, client_info),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
                 capabilities: pull::required(s.capabilities, "capabilities")?,
@@ -9512,7 +9297,7 @@ pub mod __de {
                 server_info: Option<super::Implementation>,
                 instructions: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -9523,24 +9308,17 @@ pub mod __de {
                 ],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, box capabilities),
+                    __rt::slot!(Slots, server_info),
+                    __rt::slot!(Slots, instructions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, box capabilities),
-                __rt::slot!(Slots, server_info),
-                __rt::slot!(Slots, instructions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
                 meta: s.meta,
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
@@ -9557,26 +9335,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::InitializedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/initialized"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/initialized"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
                 params: s.params,
                 extra,
@@ -9589,23 +9360,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -9784,27 +9548,20 @@ pub mod __de {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::JsonRpcErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcError {
                 id: pull::required(s.id, "id")?,
                 error: pull::required(s.error, "error")?,
@@ -9820,27 +9577,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, code),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, code),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorError {
                 code: pull::required(s.code, "code")?,
                 message: pull::required(s.message, "message")?,
@@ -10197,27 +9947,20 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::JsonRpcNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -10231,23 +9974,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotificationParams {
                 meta: s.meta,
                 extra,
@@ -10262,28 +9998,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::JsonRpcRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -10298,23 +10027,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -10327,23 +10049,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::JsonRpcRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParams {
                 meta: s.meta,
                 extra,
@@ -10357,27 +10072,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -10391,26 +10099,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListPromptsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("prompts/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
                 params: s.params,
                 extra,
@@ -10423,23 +10121,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10454,27 +10145,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 prompts: Option<Vec<super::Prompt>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, prompts),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, prompts),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10489,26 +10173,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListResourceTemplatesRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/templates/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/templates/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
                 params: s.params,
                 extra,
@@ -10521,23 +10198,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10552,27 +10222,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resource_templates: Option<Vec<super::ResourceTemplate>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resource_templates),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resource_templates),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10590,26 +10253,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListResourcesRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
                 params: s.params,
                 extra,
@@ -10622,23 +10275,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10653,27 +10299,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resources: Option<Vec<super::Resource>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resources),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resources),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10688,26 +10327,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("roots/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
                 params: s.params,
                 extra,
@@ -10720,23 +10349,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -10749,23 +10371,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::ListRootsRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
                 meta: s.meta,
                 extra,
@@ -10779,26 +10394,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, roots),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
                 meta: s.meta,
                 roots: pull::required(s.roots, "roots")?,
@@ -10812,26 +10417,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListToolsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("tools/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
                 params: s.params,
                 extra,
@@ -10844,23 +10439,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -10875,27 +10463,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 tools: Option<Vec<super::Tool>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -10930,26 +10511,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/message"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/message"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10964,27 +10538,20 @@ pub mod __de {
                 logger: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, level),
+                    __rt::slot!(Slots, logger),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, level),
-                __rt::slot!(Slots, logger),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
                 level: pull::required(s.level, "level")?,
                 logger: s.logger,
@@ -10999,23 +10566,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
                 name: s.name,
                 extra,
@@ -11031,7 +10591,7 @@ pub mod __de {
                 speed_priority: Option<__rt::Number>,
                 intelligence_priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -11041,23 +10601,16 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, hints),
+                    __rt::slot!(Slots, cost_priority),
+                    __rt::slot!(Slots, speed_priority),
+                    __rt::slot!(Slots, intelligence_priority),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, hints),
-                __rt::slot!(Slots, cost_priority),
-                __rt::slot!(Slots, speed_priority),
-                __rt::slot!(Slots, intelligence_priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
                 hints: s.hints,
                 cost_priority: s.cost_priority,
@@ -11074,26 +10627,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -11107,23 +10650,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
                 meta: s.meta,
                 extra,
@@ -11137,26 +10673,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -11170,23 +10696,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -11200,26 +10719,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -11233,26 +10742,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::PingRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("ping"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
                 params: s.params,
                 extra,
@@ -11265,23 +10764,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -11294,23 +10786,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::PingRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParams {
                 meta: s.meta,
                 extra,
@@ -11323,26 +10808,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/progress"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/progress"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -11358,28 +10836,21 @@ pub mod __de {
                 total: Option<__rt::Number>,
                 message: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total", "message"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, progress_token),
+                    __rt::slot!(Slots, progress),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, message),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, progress_token),
-                __rt::slot!(Slots, progress),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, message),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
                 progress_token: pull::required(s.progress_token, "progressToken")?,
                 progress: pull::required(s.progress, "progress")?,
@@ -11410,27 +10881,20 @@ pub mod __de {
                 description: Option<String>,
                 arguments: Option<Vec<super::PromptArgument>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "description", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, arguments),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
                 name: pull::required(s.name, "name")?,
                 description: s.description,
@@ -11447,27 +10911,20 @@ pub mod __de {
                 description: Option<String>,
                 required: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, required),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, required),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
                 name: pull::required(s.name, "name")?,
                 description: s.description,
@@ -11482,26 +10939,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::PromptListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/prompts/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/prompts/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
                 params: s.params,
                 extra,
@@ -11514,23 +10964,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -11544,26 +10987,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::PromptMessageContent>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -11640,26 +11073,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, name), pull::Slot::str("ref/prompt")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                pull::Slot::str("ref/prompt"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
                 name: pull::required(s.name, "name")?,
                 extra,
@@ -11672,26 +11095,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ReadResourceRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/read"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -11704,23 +11117,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -11734,26 +11140,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, contents),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
                 meta: s.meta,
                 contents: pull::required(s.contents, "contents")?,
@@ -11844,26 +11240,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::RequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -11877,23 +11263,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -11906,23 +11285,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
                 meta: s.meta,
                 extra,
@@ -11953,30 +11325,23 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 size: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Resource object",
                 keys: &["uri", "name", "description", "mimeType", "annotations", "size"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
                 uri: pull::required(s.uri, "uri")?,
                 name: pull::required(s.name, "name")?,
@@ -11995,26 +11360,16 @@ pub mod __de {
                 uri: Option<String>,
                 mime_type: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, mime_type)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -12028,26 +11383,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/resources/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/resources/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
                 params: s.params,
                 extra,
@@ -12060,23 +11408,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -12089,26 +11430,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                pull::Slot::str("ref/resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceReference {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -12125,29 +11456,22 @@ pub mod __de {
                 mime_type: Option<String>,
                 annotations: Option<super::Annotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &["uriTemplate", "name", "description", "mimeType", "annotations"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri_template),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri_template),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
                 uri_template: pull::required(s.uri_template, "uriTemplate")?,
                 name: pull::required(s.name, "name")?,
@@ -12164,26 +11488,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/resources/updated"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/resources/updated"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12196,23 +11513,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -12225,23 +11535,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
                 meta: s.meta,
                 extra,
@@ -12260,26 +11563,16 @@ pub mod __de {
                 uri: Option<String>,
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri), __rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
                 uri: pull::required(s.uri, "uri")?,
                 name: s.name,
@@ -12293,26 +11586,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::RootsListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/roots/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/roots/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
                 params: s.params,
                 extra,
@@ -12325,23 +11611,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -12355,26 +11634,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -12449,7 +11718,7 @@ pub mod __de {
                 resources: Option<super::ServerCapabilitiesResources>,
                 tools: Option<super::ServerCapabilitiesTools>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -12461,25 +11730,18 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, logging),
+                    __rt::slot!(Slots, completions),
+                    __rt::slot!(Slots, prompts),
+                    __rt::slot!(Slots, resources),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, logging),
-                __rt::slot!(Slots, completions),
-                __rt::slot!(Slots, prompts),
-                __rt::slot!(Slots, resources),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
                 experimental: s.experimental,
                 logging: s.logging,
@@ -12497,23 +11759,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
                 list_changed: s.list_changed,
                 extra,
@@ -12527,26 +11782,16 @@ pub mod __de {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, subscribe),
-                __rt::slot!(Slots, list_changed),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
                 subscribe: s.subscribe,
                 list_changed: s.list_changed,
@@ -12560,23 +11805,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
                 list_changed: s.list_changed,
                 extra,
@@ -12944,26 +12182,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SetLevelRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("logging/setLevel"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12976,23 +12204,16 @@ pub mod __de {
             struct Slots {
                 level: Option<super::LoggingLevel>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, level)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, level)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
                 level: pull::required(s.level, "level")?,
                 extra,
@@ -13005,26 +12226,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/subscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/subscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -13037,23 +12251,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -13067,27 +12274,20 @@ pub mod __de {
                 text: Option<String>,
                 annotations: Option<super::Annotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "type"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, text),
+                    __rt::slot!(Slots, annotations),
+                    pull::Slot::str("text"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, annotations),
-                pull::Slot::str("text"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
                 text: pull::required(s.text, "text")?,
                 annotations: s.annotations,
@@ -13103,27 +12303,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 text: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "text"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, text),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, text),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -13141,28 +12334,21 @@ pub mod __de {
                 input_schema: Option<super::ToolInputSchema>,
                 annotations: Option<super::ToolAnnotations>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Tool object",
                 keys: &["name", "description", "inputSchema", "annotations"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, input_schema),
+                    __rt::slot!(Slots, annotations),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, input_schema),
-                __rt::slot!(Slots, annotations),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
                 name: pull::required(s.name, "name")?,
                 description: s.description,
@@ -13179,27 +12365,20 @@ pub mod __de {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, box properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
                 properties: s.properties,
                 required: s.required,
@@ -13217,7 +12396,7 @@ pub mod __de {
                 idempotent_hint: Option<bool>,
                 open_world_hint: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -13228,24 +12407,17 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, read_only_hint),
+                    __rt::slot!(Slots, destructive_hint),
+                    __rt::slot!(Slots, idempotent_hint),
+                    __rt::slot!(Slots, open_world_hint),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, read_only_hint),
-                __rt::slot!(Slots, destructive_hint),
-                __rt::slot!(Slots, idempotent_hint),
-                __rt::slot!(Slots, open_world_hint),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
                 title: s.title,
                 read_only_hint: s.read_only_hint,
@@ -13262,26 +12434,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ToolListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/tools/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/tools/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
                 params: s.params,
                 extra,
@@ -13294,23 +12459,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -13323,26 +12481,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::UnsubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/unsubscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/unsubscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -13355,23 +12506,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,

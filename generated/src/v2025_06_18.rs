@@ -9111,27 +9111,20 @@ pub mod __de {
                 priority: Option<__rt::Number>,
                 last_modified: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, audience),
+                    __rt::slot!(Slots, priority),
+                    __rt::slot!(Slots, last_modified),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-                __rt::slot!(Slots, last_modified),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -9149,29 +9142,22 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("audio"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("audio"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -9188,26 +9174,16 @@ pub mod __de {
                 name: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BaseMetadata {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -9224,28 +9200,21 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 blob: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, blob),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, blob),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -9263,28 +9232,21 @@ pub mod __de {
                 description: Option<String>,
                 default: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("boolean"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("boolean"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BooleanSchema {
                 title: s.title,
                 description: s.description,
@@ -9299,26 +9261,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CallToolRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/call")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("tools/call"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9332,26 +9284,16 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
                 name: pull::required(s.name, "name")?,
                 arguments: s.arguments,
@@ -9368,28 +9310,21 @@ pub mod __de {
                 structured_content: Option<__rt::JsonObject>,
                 is_error: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "structuredContent", "isError"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, structured_content),
+                    __rt::slot!(Slots, is_error),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, structured_content),
-                __rt::slot!(Slots, is_error),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
                 meta: s.meta,
                 content: pull::required(s.content, "content")?,
@@ -9405,26 +9340,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/cancelled"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/cancelled"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9438,26 +9366,16 @@ pub mod __de {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["requestId", "reason"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, request_id), __rt::slot!(Slots, reason)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, request_id),
-                __rt::slot!(Slots, reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
                 request_id: pull::required(s.request_id, "requestId")?,
                 reason: s.reason,
@@ -9474,28 +9392,21 @@ pub mod __de {
                 sampling: Option<__rt::JsonObject>,
                 elicitation: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling", "elicitation"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, roots),
+                    __rt::slot!(Slots, sampling),
+                    __rt::slot!(Slots, elicitation),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, roots),
-                __rt::slot!(Slots, sampling),
-                __rt::slot!(Slots, elicitation),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
                 experimental: s.experimental,
                 roots: s.roots,
@@ -9511,23 +9422,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
                 list_changed: s.list_changed,
                 extra,
@@ -9877,26 +9781,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CompleteRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("completion/complete"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("completion/complete"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -9959,26 +9856,16 @@ pub mod __de {
                 name: Option<String>,
                 value: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, value),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
                 name: pull::required(s.name, "name")?,
                 value: pull::required(s.value, "value")?,
@@ -9992,23 +9879,16 @@ pub mod __de {
             struct Slots {
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, box arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, box arguments)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsContext {
                 arguments: s.arguments,
                 extra,
@@ -10023,27 +9903,20 @@ pub mod __de {
                 argument: Option<super::CompleteRequestParamsArgument>,
                 context: Option<super::CompleteRequestParamsContext>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["ref", "argument", "context"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, r#ref),
+                    __rt::slot!(Slots, argument),
+                    __rt::slot!(Slots, context),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#ref),
-                __rt::slot!(Slots, argument),
-                __rt::slot!(Slots, context),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
                 r#ref: pull::required(s.r#ref, "ref")?,
                 argument: pull::required(s.argument, "argument")?,
@@ -10059,26 +9932,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, completion),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
                 meta: s.meta,
                 completion: pull::required(s.completion, "completion")?,
@@ -10094,27 +9957,20 @@ pub mod __de {
                 total: Option<i64>,
                 has_more: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, values),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, has_more),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, values),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, has_more),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
                 values: pull::required(s.values, "values")?,
                 total: s.total,
@@ -10197,26 +10053,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("sampling/createMessage"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("sampling/createMessage"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10247,7 +10096,7 @@ pub mod __de {
                 stop_sequences: Option<Vec<String>>,
                 metadata: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -10261,27 +10110,20 @@ pub mod __de {
                 ],
                 required: 33u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, messages),
+                    __rt::slot!(Slots, model_preferences),
+                    __rt::slot!(Slots, system_prompt),
+                    __rt::slot!(Slots, include_context),
+                    __rt::slot!(Slots, temperature),
+                    __rt::slot!(Slots, max_tokens),
+                    __rt::slot!(Slots, stop_sequences),
+                    __rt::slot!(Slots, metadata),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, messages),
-                __rt::slot!(Slots, model_preferences),
-                __rt::slot!(Slots, system_prompt),
-                __rt::slot!(Slots, include_context),
-                __rt::slot!(Slots, temperature),
-                __rt::slot!(Slots, max_tokens),
-                __rt::slot!(Slots, stop_sequences),
-                __rt::slot!(Slots, metadata),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
                 messages: pull::required(s.messages, "messages")?,
                 model_preferences: s.model_preferences,
@@ -10305,29 +10147,22 @@ pub mod __de {
                 model: Option<String>,
                 stop_reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, model),
+                    __rt::slot!(Slots, stop_reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, model),
-                __rt::slot!(Slots, stop_reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
                 meta: s.meta,
                 role: pull::required(s.role, "role")?,
@@ -10402,26 +10237,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ElicitRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("elicitation/create"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("elicitation/create"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10437,27 +10265,20 @@ pub mod __de {
                 >,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestParamsRequestedSchema object",
                 keys: &["properties", "required", "type"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestParamsRequestedSchema {
                 properties: pull::required(s.properties, "properties")?,
                 required: s.required,
@@ -10472,26 +10293,19 @@ pub mod __de {
                 message: Option<String>,
                 requested_schema: Option<super::ElicitRequestParamsRequestedSchema>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestParams object",
                 keys: &["message", "requestedSchema"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, requested_schema),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, requested_schema),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestParams {
                 message: pull::required(s.message, "message")?,
                 requested_schema: pull::required(s.requested_schema, "requestedSchema")?,
@@ -10509,27 +10323,20 @@ pub mod __de {
                     Box<__rt::IndexMap<String, super::ElicitResultContentValue>>,
                 >,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["_meta", "action", "content"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, action),
+                    __rt::slot!(Slots, box content),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, action),
-                __rt::slot!(Slots, box content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitResult {
                 meta: s.meta,
                 action: pull::required(s.action, "action")?,
@@ -10588,28 +10395,21 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, resource),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("resource"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, resource),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
                 resource: pull::required(s.resource, "resource")?,
                 annotations: s.annotations,
@@ -10703,29 +10503,22 @@ pub mod __de {
                 r#enum: Option<Vec<String>>,
                 enum_names: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "type"],
                 required: 20u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, r#enum),
+                    __rt::slot!(Slots, enum_names),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, r#enum),
-                __rt::slot!(Slots, enum_names),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EnumSchema {
                 title: s.title,
                 description: s.description,
@@ -10741,26 +10534,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::GetPromptRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/get")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("prompts/get"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10774,26 +10557,16 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["name", "arguments"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, box arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, box arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
                 name: pull::required(s.name, "name")?,
                 arguments: s.arguments,
@@ -10809,27 +10582,20 @@ pub mod __de {
                 description: Option<String>,
                 messages: Option<Vec<super::PromptMessage>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, messages),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, messages),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
                 meta: s.meta,
                 description: s.description,
@@ -10847,29 +10613,22 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("image"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("image"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -10887,27 +10646,20 @@ pub mod __de {
                 title: Option<String>,
                 version: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Implementation object",
                 keys: &["name", "title", "version"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, version),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, version),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -10922,26 +10674,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::InitializeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("initialize")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("initialize"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -10956,27 +10698,20 @@ pub mod __de {
                 capabilities: Option<super::ClientCapabilities>,
                 client_info: Option<super::Implementation>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["protocolVersion", "capabilities", "clientInfo"],
                 required: 7u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, capabilities),
+                    __rt::slot!(Slots, client_info),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, capabilities),
-                __rt::slot!(Slots, client_info),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
                 capabilities: pull::required(s.capabilities, "capabilities")?,
@@ -10995,7 +10730,7 @@ pub mod __de {
                 server_info: Option<super::Implementation>,
                 instructions: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -11006,24 +10741,17 @@ pub mod __de {
                 ],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, box capabilities),
+                    __rt::slot!(Slots, server_info),
+                    __rt::slot!(Slots, instructions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, box capabilities),
-                __rt::slot!(Slots, server_info),
-                __rt::slot!(Slots, instructions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
                 meta: s.meta,
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
@@ -11040,26 +10768,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::InitializedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/initialized"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/initialized"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
                 params: s.params,
                 extra,
@@ -11072,23 +10793,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -11102,27 +10816,20 @@ pub mod __de {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::JsonRpcErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcError {
                 id: pull::required(s.id, "id")?,
                 error: pull::required(s.error, "error")?,
@@ -11138,27 +10845,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcErrorError object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, code),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, code),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorError {
                 code: pull::required(s.code, "code")?,
                 message: pull::required(s.message, "message")?,
@@ -11295,27 +10995,20 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::JsonRpcNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -11329,23 +11022,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotificationParams {
                 meta: s.meta,
                 extra,
@@ -11360,28 +11046,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::JsonRpcRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -11396,23 +11075,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -11425,23 +11097,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::JsonRpcRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JsonRpcRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequestParams {
                 meta: s.meta,
                 extra,
@@ -11455,27 +11120,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -11489,26 +11147,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListPromptsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("prompts/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("prompts/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
                 params: s.params,
                 extra,
@@ -11521,23 +11169,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -11552,27 +11193,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 prompts: Option<Vec<super::Prompt>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, prompts),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, prompts),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -11587,26 +11221,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListResourceTemplatesRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/templates/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/templates/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
                 params: s.params,
                 extra,
@@ -11619,23 +11246,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -11650,27 +11270,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resource_templates: Option<Vec<super::ResourceTemplate>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resource_templates),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resource_templates),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -11688,26 +11301,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListResourcesRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
                 params: s.params,
                 extra,
@@ -11720,23 +11323,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -11751,27 +11347,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resources: Option<Vec<super::Resource>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resources),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resources),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -11786,26 +11375,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("roots/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
                 params: s.params,
                 extra,
@@ -11818,23 +11397,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -11847,23 +11419,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::ListRootsRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
                 meta: s.meta,
                 extra,
@@ -11877,26 +11442,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, roots),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
                 meta: s.meta,
                 roots: pull::required(s.roots, "roots")?,
@@ -11910,26 +11465,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListToolsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("tools/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("tools/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
                 params: s.params,
                 extra,
@@ -11942,23 +11487,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -11973,27 +11511,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 tools: Option<Vec<super::Tool>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -12028,26 +11559,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/message"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/message"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12062,27 +11586,20 @@ pub mod __de {
                 logger: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["level", "logger", "data"],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, level),
+                    __rt::slot!(Slots, logger),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, level),
-                __rt::slot!(Slots, logger),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
                 level: pull::required(s.level, "level")?,
                 logger: s.logger,
@@ -12097,23 +11614,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
                 name: s.name,
                 extra,
@@ -12129,7 +11639,7 @@ pub mod __de {
                 speed_priority: Option<__rt::Number>,
                 intelligence_priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -12139,23 +11649,16 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, hints),
+                    __rt::slot!(Slots, cost_priority),
+                    __rt::slot!(Slots, speed_priority),
+                    __rt::slot!(Slots, intelligence_priority),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, hints),
-                __rt::slot!(Slots, cost_priority),
-                __rt::slot!(Slots, speed_priority),
-                __rt::slot!(Slots, intelligence_priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
                 hints: s.hints,
                 cost_priority: s.cost_priority,
@@ -12172,26 +11675,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -12205,23 +11698,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
                 meta: s.meta,
                 extra,
@@ -12238,29 +11724,22 @@ pub mod __de {
                 minimum: Option<__rt::Number>,
                 maximum: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, r#type),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, minimum),
+                    __rt::slot!(Slots, maximum),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#type),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, minimum),
-                __rt::slot!(Slots, maximum),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NumberSchema {
                 r#type: pull::required(s.r#type, "type")?,
                 title: s.title,
@@ -12283,26 +11762,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -12316,23 +11785,16 @@ pub mod __de {
             struct Slots {
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, cursor)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
                 cursor: s.cursor,
                 extra,
@@ -12346,26 +11808,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -12379,26 +11831,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::PingRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("ping")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("ping"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
                 params: s.params,
                 extra,
@@ -12411,23 +11853,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -12440,23 +11875,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::PingRequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequestParams {
                 meta: s.meta,
                 extra,
@@ -12603,26 +12031,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/progress"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/progress"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12638,28 +12059,21 @@ pub mod __de {
                 total: Option<__rt::Number>,
                 message: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["progressToken", "progress", "total", "message"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, progress_token),
+                    __rt::slot!(Slots, progress),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, message),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, progress_token),
-                __rt::slot!(Slots, progress),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, message),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
                 progress_token: pull::required(s.progress_token, "progressToken")?,
                 progress: pull::required(s.progress, "progress")?,
@@ -12692,29 +12106,22 @@ pub mod __de {
                 arguments: Option<Vec<super::PromptArgument>>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "description", "arguments", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, arguments),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, arguments),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -12734,28 +12141,21 @@ pub mod __de {
                 description: Option<String>,
                 required: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, required),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, required),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -12771,26 +12171,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::PromptListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/prompts/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/prompts/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
                 params: s.params,
                 extra,
@@ -12803,23 +12196,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -12833,26 +12219,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::ContentBlock>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -12867,27 +12243,20 @@ pub mod __de {
                 name: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    pull::Slot::str("ref/prompt"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                pull::Slot::str("ref/prompt"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -12901,26 +12270,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ReadResourceRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("resources/read")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/read"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -12933,23 +12292,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -12963,26 +12315,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, contents),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
                 meta: s.meta,
                 contents: pull::required(s.contents, "contents")?,
@@ -13075,26 +12417,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::RequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -13108,23 +12440,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -13137,23 +12462,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
                 meta: s.meta,
                 extra,
@@ -13186,7 +12504,7 @@ pub mod __de {
                 size: Option<i64>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
                     "name",
@@ -13200,27 +12518,20 @@ pub mod __de {
                 ],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -13242,27 +12553,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -13284,7 +12588,7 @@ pub mod __de {
                 size: Option<i64>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
                     "name",
@@ -13299,28 +12603,21 @@ pub mod __de {
                 ],
                 required: 261u64,
                 consts: 256u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("resource_link"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("resource_link"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceLink {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -13340,26 +12637,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/resources/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/resources/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
                 params: s.params,
                 extra,
@@ -13372,23 +12662,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -13407,7 +12690,7 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
                     "name",
@@ -13420,26 +12703,19 @@ pub mod __de {
                 ],
                 required: 5u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, uri_template),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, uri_template),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -13458,26 +12734,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                pull::Slot::str("ref/resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateReference {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -13490,26 +12756,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/resources/updated"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/resources/updated"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -13522,23 +12781,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -13551,23 +12803,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
                 meta: s.meta,
                 extra,
@@ -13587,27 +12832,20 @@ pub mod __de {
                 name: Option<String>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
                 uri: pull::required(s.uri, "uri")?,
                 name: s.name,
@@ -13622,26 +12860,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::RootsListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/roots/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/roots/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
                 params: s.params,
                 extra,
@@ -13654,23 +12885,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -13684,26 +12908,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::SamplingMessageContent>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -13778,7 +12992,7 @@ pub mod __de {
                 resources: Option<super::ServerCapabilitiesResources>,
                 tools: Option<super::ServerCapabilitiesTools>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -13790,25 +13004,18 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, logging),
+                    __rt::slot!(Slots, completions),
+                    __rt::slot!(Slots, prompts),
+                    __rt::slot!(Slots, resources),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, logging),
-                __rt::slot!(Slots, completions),
-                __rt::slot!(Slots, prompts),
-                __rt::slot!(Slots, resources),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
                 experimental: s.experimental,
                 logging: s.logging,
@@ -13826,23 +13033,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
                 list_changed: s.list_changed,
                 extra,
@@ -13856,26 +13056,16 @@ pub mod __de {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, subscribe),
-                __rt::slot!(Slots, list_changed),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
                 subscribe: s.subscribe,
                 list_changed: s.list_changed,
@@ -13889,23 +13079,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
                 list_changed: s.list_changed,
                 extra,
@@ -14287,26 +13470,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SetLevelRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("logging/setLevel")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("logging/setLevel"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14319,23 +13492,16 @@ pub mod __de {
             struct Slots {
                 level: Option<super::LoggingLevel>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["level"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, level)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, level)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
                 level: pull::required(s.level, "level")?,
                 extra,
@@ -14352,7 +13518,7 @@ pub mod __de {
                 max_length: Option<i64>,
                 format: Option<super::StringSchemaFormat>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
                     "title",
@@ -14364,25 +13530,18 @@ pub mod __de {
                 ],
                 required: 32u64,
                 consts: 32u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_length),
+                    __rt::slot!(Slots, max_length),
+                    __rt::slot!(Slots, format),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_length),
-                __rt::slot!(Slots, max_length),
-                __rt::slot!(Slots, format),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::StringSchema {
                 title: s.title,
                 description: s.description,
@@ -14410,26 +13569,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/subscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/subscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14442,23 +13594,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -14473,28 +13618,21 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, text),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("text"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("text"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
                 text: pull::required(s.text, "text")?,
                 annotations: s.annotations,
@@ -14512,28 +13650,21 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 text: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, text),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, text),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -14555,7 +13686,7 @@ pub mod __de {
                 annotations: Option<super::ToolAnnotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
                     "name",
@@ -14568,26 +13699,19 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, input_schema),
+                    __rt::slot!(Slots, output_schema),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, input_schema),
-                __rt::slot!(Slots, output_schema),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -14607,27 +13731,20 @@ pub mod __de {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, box properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
                 properties: s.properties,
                 required: s.required,
@@ -14642,27 +13759,20 @@ pub mod __de {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["properties", "required", "type"],
                 required: 4u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, box properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolOutputSchema {
                 properties: s.properties,
                 required: s.required,
@@ -14680,7 +13790,7 @@ pub mod __de {
                 idempotent_hint: Option<bool>,
                 open_world_hint: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -14691,24 +13801,17 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, read_only_hint),
+                    __rt::slot!(Slots, destructive_hint),
+                    __rt::slot!(Slots, idempotent_hint),
+                    __rt::slot!(Slots, open_world_hint),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, read_only_hint),
-                __rt::slot!(Slots, destructive_hint),
-                __rt::slot!(Slots, idempotent_hint),
-                __rt::slot!(Slots, open_world_hint),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
                 title: s.title,
                 read_only_hint: s.read_only_hint,
@@ -14725,26 +13828,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ToolListChangedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("notifications/tools/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("notifications/tools/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
                 params: s.params,
                 extra,
@@ -14757,23 +13853,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotificationParams {
                 meta: s.meta,
                 extra,
@@ -14786,26 +13875,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::UnsubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("resources/unsubscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("resources/unsubscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14818,23 +13900,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["uri"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, uri)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {
                 uri: pull::required(s.uri, "uri")?,
                 extra,

@@ -13783,27 +13783,20 @@ pub mod __de {
                 priority: Option<__rt::Number>,
                 last_modified: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, audience),
+                    __rt::slot!(Slots, priority),
+                    __rt::slot!(Slots, last_modified),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-                __rt::slot!(Slots, last_modified),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -13821,29 +13814,22 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("audio"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("audio"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -13860,26 +13846,16 @@ pub mod __de {
                 name: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BaseMetadata {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -13896,28 +13872,21 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 blob: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, blob),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, blob),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -13935,28 +13904,21 @@ pub mod __de {
                 description: Option<String>,
                 default: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("boolean"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("boolean"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BooleanSchema {
                 title: s.title,
                 description: s.description,
@@ -13972,28 +13934,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::CallToolRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tools/call"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tools/call"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -14010,28 +13965,21 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["_meta", "task", "name", "arguments"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, arguments),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
                 meta: s.meta,
                 task: s.task,
@@ -14047,23 +13995,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -14079,28 +14020,21 @@ pub mod __de {
                 structured_content: Option<__rt::JsonObject>,
                 is_error: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &["_meta", "content", "structuredContent", "isError"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, structured_content),
+                    __rt::slot!(Slots, is_error),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, structured_content),
-                __rt::slot!(Slots, is_error),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
                 meta: s.meta,
                 content: pull::required(s.content, "content")?,
@@ -14117,28 +14051,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::CancelTaskRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelTaskRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tasks/cancel"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tasks/cancel"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelTaskRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -14152,23 +14079,16 @@ pub mod __de {
             struct Slots {
                 task_id: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelTaskRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, task_id)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelTaskRequestParams {
                 task_id: pull::required(s.task_id, "taskId")?,
                 extra,
@@ -14188,7 +14108,7 @@ pub mod __de {
                 ttl: Option<Option<i64>>,
                 poll_interval: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelTaskResult object",
                 keys: &[
                     "_meta",
@@ -14202,27 +14122,20 @@ pub mod __de {
                 ],
                 required: 118u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task_id),
+                    __rt::slot!(Slots, status),
+                    __rt::slot!(Slots, status_message),
+                    __rt::slot!(Slots, created_at),
+                    __rt::slot!(Slots, last_updated_at),
+                    __rt::slot!(Slots, ttl),
+                    __rt::slot!(Slots, poll_interval),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task_id),
-                __rt::slot!(Slots, status),
-                __rt::slot!(Slots, status_message),
-                __rt::slot!(Slots, created_at),
-                __rt::slot!(Slots, last_updated_at),
-                __rt::slot!(Slots, ttl),
-                __rt::slot!(Slots, poll_interval),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelTaskResult {
                 meta: s.meta,
                 task_id: pull::required(s.task_id, "taskId")?,
@@ -14242,27 +14155,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/cancelled"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/cancelled"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14277,27 +14183,20 @@ pub mod __de {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["_meta", "requestId", "reason"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, request_id),
+                    __rt::slot!(Slots, reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, request_id),
-                __rt::slot!(Slots, reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
                 meta: s.meta,
                 request_id: s.request_id,
@@ -14316,29 +14215,22 @@ pub mod __de {
                 elicitation: Option<super::ClientCapabilitiesElicitation>,
                 tasks: Option<super::ClientCapabilitiesTasks>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &["experimental", "roots", "sampling", "elicitation", "tasks"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, roots),
+                    __rt::slot!(Slots, sampling),
+                    __rt::slot!(Slots, elicitation),
+                    __rt::slot!(Slots, tasks),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, roots),
-                __rt::slot!(Slots, sampling),
-                __rt::slot!(Slots, elicitation),
-                __rt::slot!(Slots, tasks),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
                 experimental: s.experimental,
                 roots: s.roots,
@@ -14355,23 +14247,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesRoots object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesRoots {
                 list_changed: s.list_changed,
                 extra,
@@ -14385,26 +14270,16 @@ pub mod __de {
                 context: Option<__rt::JsonObject>,
                 tools: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesSampling object",
                 keys: &["context", "tools"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, context), __rt::slot!(Slots, tools)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, context),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesSampling {
                 context: s.context,
                 tools: s.tools,
@@ -14419,26 +14294,16 @@ pub mod __de {
                 form: Option<__rt::JsonObject>,
                 url: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesElicitation object",
                 keys: &["form", "url"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, form), __rt::slot!(Slots, url)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, form),
-                __rt::slot!(Slots, url),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesElicitation {
                 form: s.form,
                 url: s.url,
@@ -14452,23 +14317,16 @@ pub mod __de {
             struct Slots {
                 create_message: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequestsSampling object",
                 keys: &["createMessage"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, create_message)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, create_message)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasksRequestsSampling {
                 create_message: s.create_message,
                 extra,
@@ -14481,23 +14339,16 @@ pub mod __de {
             struct Slots {
                 create: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequestsElicitation object",
                 keys: &["create"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, create)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, create)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasksRequestsElicitation {
                 create: s.create,
                 extra,
@@ -14511,26 +14362,16 @@ pub mod __de {
                 sampling: Option<super::ClientCapabilitiesTasksRequestsSampling>,
                 elicitation: Option<super::ClientCapabilitiesTasksRequestsElicitation>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesTasksRequests object",
                 keys: &["sampling", "elicitation"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, sampling), __rt::slot!(Slots, elicitation)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, sampling),
-                __rt::slot!(Slots, elicitation),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasksRequests {
                 sampling: s.sampling,
                 elicitation: s.elicitation,
@@ -14546,27 +14387,20 @@ pub mod __de {
                 cancel: Option<__rt::JsonObject>,
                 requests: Option<super::ClientCapabilitiesTasksRequests>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesTasks object",
                 keys: &["list", "cancel", "requests"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, list),
+                    __rt::slot!(Slots, cancel),
+                    __rt::slot!(Slots, requests),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, list),
-                __rt::slot!(Slots, cancel),
-                __rt::slot!(Slots, requests),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesTasks {
                 list: s.list,
                 cancel: s.cancel,
@@ -15050,28 +14884,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::CompleteRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("completion/complete"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("completion/complete"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -15088,28 +14915,21 @@ pub mod __de {
                 argument: Option<super::CompleteRequestParamsArgument>,
                 context: Option<super::CompleteRequestParamsContext>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["_meta", "ref", "argument", "context"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, r#ref),
+                    __rt::slot!(Slots, argument),
+                    __rt::slot!(Slots, context),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, r#ref),
-                __rt::slot!(Slots, argument),
-                __rt::slot!(Slots, context),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
                 meta: s.meta,
                 r#ref: pull::required(s.r#ref, "ref")?,
@@ -15125,23 +14945,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -15204,26 +15017,16 @@ pub mod __de {
                 name: Option<String>,
                 value: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, value),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
                 name: pull::required(s.name, "name")?,
                 value: pull::required(s.value, "value")?,
@@ -15237,23 +15040,16 @@ pub mod __de {
             struct Slots {
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, box arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, box arguments)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsContext {
                 arguments: s.arguments,
                 extra,
@@ -15267,26 +15063,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 completion: Option<super::CompleteResultCompletion>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "completion"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, completion)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, completion),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
                 meta: s.meta,
                 completion: pull::required(s.completion, "completion")?,
@@ -15302,27 +15088,20 @@ pub mod __de {
                 total: Option<i64>,
                 has_more: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, values),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, has_more),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, values),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, has_more),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
                 values: pull::required(s.values, "values")?,
                 total: s.total,
@@ -15406,28 +15185,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::CreateMessageRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("sampling/createMessage"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("sampling/createMessage"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -15452,7 +15224,7 @@ pub mod __de {
                 tools: Option<Vec<super::Tool>>,
                 tool_choice: Option<super::ToolChoice>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "_meta",
@@ -15470,31 +15242,24 @@ pub mod __de {
                 ],
                 required: 132u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task),
+                    __rt::slot!(Slots, messages),
+                    __rt::slot!(Slots, model_preferences),
+                    __rt::slot!(Slots, system_prompt),
+                    __rt::slot!(Slots, include_context),
+                    __rt::slot!(Slots, temperature),
+                    __rt::slot!(Slots, max_tokens),
+                    __rt::slot!(Slots, stop_sequences),
+                    __rt::slot!(Slots, metadata),
+                    __rt::slot!(Slots, tools),
+                    __rt::slot!(Slots, tool_choice),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task),
-                __rt::slot!(Slots, messages),
-                __rt::slot!(Slots, model_preferences),
-                __rt::slot!(Slots, system_prompt),
-                __rt::slot!(Slots, include_context),
-                __rt::slot!(Slots, temperature),
-                __rt::slot!(Slots, max_tokens),
-                __rt::slot!(Slots, stop_sequences),
-                __rt::slot!(Slots, metadata),
-                __rt::slot!(Slots, tools),
-                __rt::slot!(Slots, tool_choice),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
                 meta: s.meta,
                 task: s.task,
@@ -15518,23 +15283,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -15562,29 +15320,22 @@ pub mod __de {
                 model: Option<String>,
                 stop_reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["_meta", "role", "content", "model", "stopReason"],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, model),
+                    __rt::slot!(Slots, stop_reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, model),
-                __rt::slot!(Slots, stop_reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
                 meta: s.meta,
                 role: pull::required(s.role, "role")?,
@@ -15680,26 +15431,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 task: Option<super::Task>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateTaskResult object",
                 keys: &["_meta", "task"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, task)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateTaskResult {
                 meta: s.meta,
                 task: pull::required(s.task, "task")?,
@@ -15714,28 +15455,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::ElicitRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("elicitation/create"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("elicitation/create"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -15753,29 +15487,22 @@ pub mod __de {
                 message: Option<String>,
                 requested_schema: Option<super::ElicitRequestFormParamsRequestedSchema>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestFormParams object",
                 keys: &["_meta", "task", "mode", "message", "requestedSchema"],
                 required: 24u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task),
+                    __rt::slot!(Slots, mode),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, requested_schema),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task),
-                __rt::slot!(Slots, mode),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, requested_schema),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParams {
                 meta: s.meta,
                 task: s.task,
@@ -15792,23 +15519,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestFormParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -15830,28 +15550,21 @@ pub mod __de {
                 >,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestFormParamsRequestedSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 10u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, schema),
+                    __rt::slot!(Slots, properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, schema),
-                __rt::slot!(Slots, properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
                 schema: s.schema,
                 properties: pull::required(s.properties, "properties")?,
@@ -15918,30 +15631,23 @@ pub mod __de {
                 elicitation_id: Option<String>,
                 url: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestURLParams object",
                 keys: &["_meta", "task", "message", "elicitationId", "url", "mode"],
                 required: 60u64,
                 consts: 32u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, elicitation_id),
+                    __rt::slot!(Slots, url),
+                    pull::Slot::str("url"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, elicitation_id),
-                __rt::slot!(Slots, url),
-                pull::Slot::str("url"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestUrlParams {
                 meta: s.meta,
                 task: s.task,
@@ -15958,23 +15664,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestUrlParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestUrlParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -15991,27 +15690,20 @@ pub mod __de {
                     Box<__rt::IndexMap<String, super::ElicitResultContentValue>>,
                 >,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["_meta", "action", "content"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, action),
+                    __rt::slot!(Slots, box content),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, action),
-                __rt::slot!(Slots, box content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitResult {
                 meta: s.meta,
                 action: pull::required(s.action, "action")?,
@@ -16068,27 +15760,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ElicitationCompleteNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitationCompleteNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/elicitation/complete"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/elicitation/complete"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitationCompleteNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -16101,23 +15786,16 @@ pub mod __de {
             struct Slots {
                 elicitation_id: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitationCompleteNotificationParams object",
                 keys: &["elicitationId"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, elicitation_id)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, elicitation_id)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitationCompleteNotificationParams {
                 elicitation_id: pull::required(s.elicitation_id, "elicitationId")?,
                 extra,
@@ -16132,28 +15810,21 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, resource),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("resource"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, resource),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
                 resource: pull::required(s.resource, "resource")?,
                 annotations: s.annotations,
@@ -16483,27 +16154,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Error object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, code),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, code),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Error {
                 code: pull::required(s.code, "code")?,
                 message: pull::required(s.message, "message")?,
@@ -16519,28 +16183,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::GetPromptRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("prompts/get"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("prompts/get"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -16556,27 +16213,20 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["_meta", "name", "arguments"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, box arguments),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, box arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
                 meta: s.meta,
                 name: pull::required(s.name, "name")?,
@@ -16591,23 +16241,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -16622,27 +16265,20 @@ pub mod __de {
                 description: Option<String>,
                 messages: Option<Vec<super::PromptMessage>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "description", "messages"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, messages),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, messages),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
                 meta: s.meta,
                 description: s.description,
@@ -16658,28 +16294,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::GetTaskPayloadRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetTaskPayloadRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tasks/result"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tasks/result"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskPayloadRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -16693,23 +16322,16 @@ pub mod __de {
             struct Slots {
                 task_id: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetTaskPayloadRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, task_id)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskPayloadRequestParams {
                 task_id: pull::required(s.task_id, "taskId")?,
                 extra,
@@ -16722,23 +16344,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetTaskPayloadResult object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskPayloadResult {
                 meta: s.meta,
                 extra,
@@ -16752,28 +16367,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::GetTaskRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetTaskRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tasks/get"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tasks/get"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -16787,23 +16395,16 @@ pub mod __de {
             struct Slots {
                 task_id: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetTaskRequestParams object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, task_id)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskRequestParams {
                 task_id: pull::required(s.task_id, "taskId")?,
                 extra,
@@ -16823,7 +16424,7 @@ pub mod __de {
                 ttl: Option<Option<i64>>,
                 poll_interval: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetTaskResult object",
                 keys: &[
                     "_meta",
@@ -16837,27 +16438,20 @@ pub mod __de {
                 ],
                 required: 118u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task_id),
+                    __rt::slot!(Slots, status),
+                    __rt::slot!(Slots, status_message),
+                    __rt::slot!(Slots, created_at),
+                    __rt::slot!(Slots, last_updated_at),
+                    __rt::slot!(Slots, ttl),
+                    __rt::slot!(Slots, poll_interval),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task_id),
-                __rt::slot!(Slots, status),
-                __rt::slot!(Slots, status_message),
-                __rt::slot!(Slots, created_at),
-                __rt::slot!(Slots, last_updated_at),
-                __rt::slot!(Slots, ttl),
-                __rt::slot!(Slots, poll_interval),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetTaskResult {
                 meta: s.meta,
                 task_id: pull::required(s.task_id, "taskId")?,
@@ -16880,28 +16474,21 @@ pub mod __de {
                 sizes: Option<Vec<String>>,
                 theme: Option<super::IconTheme>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Icon object",
                 keys: &["src", "mimeType", "sizes", "theme"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, src),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, sizes),
+                    __rt::slot!(Slots, theme),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, src),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, sizes),
-                __rt::slot!(Slots, theme),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icon {
                 src: pull::required(s.src, "src")?,
                 mime_type: s.mime_type,
@@ -16922,23 +16509,16 @@ pub mod __de {
             struct Slots {
                 icons: Option<Vec<super::Icon>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Icons object",
                 keys: &["icons"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, icons)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, icons)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icons {
                 icons: s.icons,
                 extra,
@@ -16954,29 +16534,22 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("image"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("image"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -16997,7 +16570,7 @@ pub mod __de {
                 description: Option<String>,
                 website_url: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Implementation object",
                 keys: &[
                     "name",
@@ -17009,25 +16582,18 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, version),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, website_url),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, version),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, website_url),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -17046,28 +16612,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::InitializeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("initialize"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("initialize"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -17084,28 +16643,21 @@ pub mod __de {
                 capabilities: Option<Box<super::ClientCapabilities>>,
                 client_info: Option<super::Implementation>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequestParams object",
                 keys: &["_meta", "protocolVersion", "capabilities", "clientInfo"],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, box capabilities),
+                    __rt::slot!(Slots, client_info),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, box capabilities),
-                __rt::slot!(Slots, client_info),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParams {
                 meta: s.meta,
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
@@ -17121,23 +16673,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -17154,7 +16699,7 @@ pub mod __de {
                 server_info: Option<super::Implementation>,
                 instructions: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializeResult object",
                 keys: &[
                     "_meta",
@@ -17165,24 +16710,17 @@ pub mod __de {
                 ],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, box capabilities),
+                    __rt::slot!(Slots, server_info),
+                    __rt::slot!(Slots, instructions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, box capabilities),
-                __rt::slot!(Slots, server_info),
-                __rt::slot!(Slots, instructions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializeResult {
                 meta: s.meta,
                 protocol_version: pull::required(s.protocol_version, "protocolVersion")?,
@@ -17199,27 +16737,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InitializedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/initialized"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/initialized"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InitializedNotification {
                 params: s.params,
                 extra,
@@ -17233,27 +16764,20 @@ pub mod __de {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::Error>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCErrorResponse object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorResponse {
                 id: s.id.flatten(),
                 error: pull::required(s.error, "error")?,
@@ -17389,27 +16913,20 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -17425,28 +16942,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -17548,27 +17058,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -17586,30 +17089,23 @@ pub mod __de {
                 enum_names: Option<Vec<String>>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LegacyTitledEnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "default", "type"],
                 required: 36u64,
                 consts: 32u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, r#enum),
+                    __rt::slot!(Slots, enum_names),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, r#enum),
-                __rt::slot!(Slots, enum_names),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LegacyTitledEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -17627,28 +17123,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("prompts/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("prompts/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -17664,27 +17153,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 prompts: Option<Vec<super::Prompt>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &["_meta", "nextCursor", "prompts"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, prompts),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, prompts),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -17700,28 +17182,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/templates/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/templates/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -17737,27 +17212,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resource_templates: Option<Vec<super::ResourceTemplate>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &["_meta", "nextCursor", "resourceTemplates"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resource_templates),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resource_templates),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -17776,28 +17244,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -17813,27 +17274,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 resources: Option<Vec<super::Resource>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &["_meta", "nextCursor", "resources"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, resources),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, resources),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -17849,28 +17303,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::RequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("roots/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("roots/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -17885,26 +17332,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 roots: Option<Vec<super::Root>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["_meta", "roots"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, roots)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, roots),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
                 meta: s.meta,
                 roots: pull::required(s.roots, "roots")?,
@@ -17919,28 +17356,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListTasksRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tasks/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tasks/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListTasksRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -17956,27 +17386,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 tasks: Option<Vec<super::Task>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListTasksResult object",
                 keys: &["_meta", "nextCursor", "tasks"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, tasks),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, tasks),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListTasksResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -17992,28 +17415,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tools/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tools/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -18029,27 +17445,20 @@ pub mod __de {
                 next_cursor: Option<String>,
                 tools: Option<Vec<super::Tool>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &["_meta", "nextCursor", "tools"],
                 required: 4u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -18084,27 +17493,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/message"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/message"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -18120,28 +17522,21 @@ pub mod __de {
                 logger: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["_meta", "level", "logger", "data"],
                 required: 10u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, level),
+                    __rt::slot!(Slots, logger),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, level),
-                __rt::slot!(Slots, logger),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
                 meta: s.meta,
                 level: pull::required(s.level, "level")?,
@@ -18157,23 +17552,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
                 name: s.name,
                 extra,
@@ -18189,7 +17577,7 @@ pub mod __de {
                 speed_priority: Option<__rt::Number>,
                 intelligence_priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -18199,23 +17587,16 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, hints),
+                    __rt::slot!(Slots, cost_priority),
+                    __rt::slot!(Slots, speed_priority),
+                    __rt::slot!(Slots, intelligence_priority),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, hints),
-                __rt::slot!(Slots, cost_priority),
-                __rt::slot!(Slots, speed_priority),
-                __rt::slot!(Slots, intelligence_priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
                 hints: s.hints,
                 cost_priority: s.cost_priority,
@@ -18346,26 +17727,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -18379,23 +17750,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
                 meta: s.meta,
                 extra,
@@ -18413,30 +17777,23 @@ pub mod __de {
                 maximum: Option<__rt::Number>,
                 default: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum", "default"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, r#type),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, minimum),
+                    __rt::slot!(Slots, maximum),
+                    __rt::slot!(Slots, default),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#type),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, minimum),
-                __rt::slot!(Slots, maximum),
-                __rt::slot!(Slots, default),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NumberSchema {
                 r#type: pull::required(s.r#type, "type")?,
                 title: s.title,
@@ -18461,28 +17818,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -18498,26 +17848,16 @@ pub mod __de {
                 meta: Option<super::PaginatedRequestParamsMeta>,
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["_meta", "cursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
                 meta: s.meta,
                 cursor: s.cursor,
@@ -18531,23 +17871,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -18561,26 +17894,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 next_cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "nextCursor"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, next_cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, next_cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
                 meta: s.meta,
                 next_cursor: s.next_cursor,
@@ -18595,28 +17918,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::RequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PingRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 13u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("ping"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("ping"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PingRequest {
                 id: pull::required(s.id, "id")?,
                 params: s.params,
@@ -18911,27 +18227,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/progress"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/progress"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -18948,29 +18257,22 @@ pub mod __de {
                 total: Option<__rt::Number>,
                 message: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["_meta", "progressToken", "progress", "total", "message"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, progress_token),
+                    __rt::slot!(Slots, progress),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, message),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, progress_token),
-                __rt::slot!(Slots, progress),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, message),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
                 meta: s.meta,
                 progress_token: pull::required(s.progress_token, "progressToken")?,
@@ -19005,30 +18307,23 @@ pub mod __de {
                 arguments: Option<Vec<super::PromptArgument>>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "icons", "description", "arguments", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, arguments),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, arguments),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19049,28 +18344,21 @@ pub mod __de {
                 description: Option<String>,
                 required: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, required),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, required),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19086,27 +18374,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/prompts/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/prompts/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
                 params: s.params,
                 extra,
@@ -19120,26 +18401,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::ContentBlock>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -19154,27 +18425,20 @@ pub mod __de {
                 name: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    pull::Slot::str("ref/prompt"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                pull::Slot::str("ref/prompt"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19189,28 +18453,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::ReadResourceRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/read"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/read"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -19225,26 +18482,16 @@ pub mod __de {
                 meta: Option<super::ReadResourceRequestParamsMeta>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
                 meta: s.meta,
                 uri: pull::required(s.uri, "uri")?,
@@ -19258,23 +18505,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -19288,26 +18528,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "contents"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, contents)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, contents),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
                 meta: s.meta,
                 contents: pull::required(s.contents, "contents")?,
@@ -19399,23 +18629,16 @@ pub mod __de {
             struct Slots {
                 task_id: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RelatedTaskMetadata object",
                 keys: &["taskId"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, task_id)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_id)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RelatedTaskMetadata {
                 task_id: pull::required(s.task_id, "taskId")?,
                 extra,
@@ -19429,26 +18652,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -19475,23 +18688,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::RequestParamsMeta>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
                 meta: s.meta,
                 extra,
@@ -19504,23 +18710,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -19541,7 +18740,7 @@ pub mod __de {
                 size: Option<i64>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
                     "name",
@@ -19556,28 +18755,21 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19600,27 +18792,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -19643,7 +18828,7 @@ pub mod __de {
                 size: Option<i64>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
                     "name",
@@ -19659,29 +18844,22 @@ pub mod __de {
                 ],
                 required: 521u64,
                 consts: 512u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("resource_link"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("resource_link"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceLink {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19702,27 +18880,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/resources/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/resources/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
                 params: s.params,
                 extra,
@@ -19736,26 +18907,16 @@ pub mod __de {
                 meta: Option<super::ResourceRequestParamsMeta>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceRequestParams {
                 meta: s.meta,
                 uri: pull::required(s.uri, "uri")?,
@@ -19769,23 +18930,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -19805,7 +18959,7 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
                     "name",
@@ -19819,27 +18973,20 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, uri_template),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, uri_template),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19859,26 +19006,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                pull::Slot::str("ref/resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateReference {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -19891,27 +19028,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/resources/updated"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/resources/updated"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -19925,26 +19055,16 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
                 meta: s.meta,
                 uri: pull::required(s.uri, "uri")?,
@@ -19958,23 +19078,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
                 meta: s.meta,
                 extra,
@@ -19994,27 +19107,20 @@ pub mod __de {
                 name: Option<String>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
                 uri: pull::required(s.uri, "uri")?,
                 name: s.name,
@@ -20029,27 +19135,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RootsListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/roots/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/roots/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RootsListChangedNotification {
                 params: s.params,
                 extra,
@@ -20064,27 +19163,20 @@ pub mod __de {
                 content: Option<super::SamplingMessageContent>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content", "_meta"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -20253,7 +19345,7 @@ pub mod __de {
                 tools: Option<super::ServerCapabilitiesTools>,
                 tasks: Option<super::ServerCapabilitiesTasks>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -20266,26 +19358,19 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, logging),
+                    __rt::slot!(Slots, completions),
+                    __rt::slot!(Slots, prompts),
+                    __rt::slot!(Slots, resources),
+                    __rt::slot!(Slots, tools),
+                    __rt::slot!(Slots, tasks),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, logging),
-                __rt::slot!(Slots, completions),
-                __rt::slot!(Slots, prompts),
-                __rt::slot!(Slots, resources),
-                __rt::slot!(Slots, tools),
-                __rt::slot!(Slots, tasks),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
                 experimental: s.experimental,
                 logging: s.logging,
@@ -20304,23 +19389,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
                 list_changed: s.list_changed,
                 extra,
@@ -20334,26 +19412,16 @@ pub mod __de {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, subscribe),
-                __rt::slot!(Slots, list_changed),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
                 subscribe: s.subscribe,
                 list_changed: s.list_changed,
@@ -20367,23 +19435,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
                 list_changed: s.list_changed,
                 extra,
@@ -20396,23 +19457,16 @@ pub mod __de {
             struct Slots {
                 call: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTasksRequestsTools object",
                 keys: &["call"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, call)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, call)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTasksRequestsTools {
                 call: s.call,
                 extra,
@@ -20425,23 +19479,16 @@ pub mod __de {
             struct Slots {
                 tools: Option<super::ServerCapabilitiesTasksRequestsTools>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTasksRequests object",
                 keys: &["tools"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, tools)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, tools)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTasksRequests {
                 tools: s.tools,
                 extra,
@@ -20456,27 +19503,20 @@ pub mod __de {
                 cancel: Option<__rt::JsonObject>,
                 requests: Option<super::ServerCapabilitiesTasksRequests>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTasks object",
                 keys: &["list", "cancel", "requests"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, list),
+                    __rt::slot!(Slots, cancel),
+                    __rt::slot!(Slots, requests),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, list),
-                __rt::slot!(Slots, cancel),
-                __rt::slot!(Slots, requests),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTasks {
                 list: s.list,
                 cancel: s.cancel,
@@ -20991,28 +20031,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::SetLevelRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("logging/setLevel"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("logging/setLevel"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -21027,26 +20060,16 @@ pub mod __de {
                 meta: Option<super::SetLevelRequestParamsMeta>,
                 level: Option<super::LoggingLevel>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequestParams object",
                 keys: &["_meta", "level"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, level)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, level),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParams {
                 meta: s.meta,
                 level: pull::required(s.level, "level")?,
@@ -21060,23 +20083,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SetLevelRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SetLevelRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -21172,7 +20188,7 @@ pub mod __de {
                 format: Option<super::StringSchemaFormat>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
                     "title",
@@ -21185,26 +20201,19 @@ pub mod __de {
                 ],
                 required: 64u64,
                 consts: 64u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_length),
+                    __rt::slot!(Slots, max_length),
+                    __rt::slot!(Slots, format),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_length),
-                __rt::slot!(Slots, max_length),
-                __rt::slot!(Slots, format),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::StringSchema {
                 title: s.title,
                 description: s.description,
@@ -21234,28 +20243,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::SubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/subscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/subscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -21270,26 +20272,16 @@ pub mod __de {
                 meta: Option<super::SubscribeRequestParamsMeta>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParams {
                 meta: s.meta,
                 uri: pull::required(s.uri, "uri")?,
@@ -21303,23 +20295,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscribeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscribeRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -21338,7 +20323,7 @@ pub mod __de {
                 ttl: Option<Option<i64>>,
                 poll_interval: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Task object",
                 keys: &[
                     "taskId",
@@ -21351,26 +20336,19 @@ pub mod __de {
                 ],
                 required: 59u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, task_id),
+                    __rt::slot!(Slots, status),
+                    __rt::slot!(Slots, status_message),
+                    __rt::slot!(Slots, created_at),
+                    __rt::slot!(Slots, last_updated_at),
+                    __rt::slot!(Slots, ttl),
+                    __rt::slot!(Slots, poll_interval),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, task_id),
-                __rt::slot!(Slots, status),
-                __rt::slot!(Slots, status_message),
-                __rt::slot!(Slots, created_at),
-                __rt::slot!(Slots, last_updated_at),
-                __rt::slot!(Slots, ttl),
-                __rt::slot!(Slots, poll_interval),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Task {
                 task_id: pull::required(s.task_id, "taskId")?,
                 status: pull::required(s.status, "status")?,
@@ -21390,26 +20368,16 @@ pub mod __de {
                 meta: Option<super::TaskAugmentedRequestParamsMeta>,
                 task: Option<super::TaskMetadata>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TaskAugmentedRequestParams object",
                 keys: &["_meta", "task"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, task)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskAugmentedRequestParams {
                 meta: s.meta,
                 task: s.task,
@@ -21423,23 +20391,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TaskAugmentedRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskAugmentedRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -21452,23 +20413,16 @@ pub mod __de {
             struct Slots {
                 ttl: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TaskMetadata object",
                 keys: &["ttl"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, ttl)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, ttl)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskMetadata {
                 ttl: s.ttl,
                 extra,
@@ -21492,27 +20446,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::TaskStatusNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TaskStatusNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/tasks/status"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/tasks/status"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskStatusNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -21532,7 +20479,7 @@ pub mod __de {
                 ttl: Option<Option<i64>>,
                 poll_interval: Option<i64>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TaskStatusNotificationParams object",
                 keys: &[
                     "_meta",
@@ -21546,27 +20493,20 @@ pub mod __de {
                 ],
                 required: 118u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, task_id),
+                    __rt::slot!(Slots, status),
+                    __rt::slot!(Slots, status_message),
+                    __rt::slot!(Slots, created_at),
+                    __rt::slot!(Slots, last_updated_at),
+                    __rt::slot!(Slots, ttl),
+                    __rt::slot!(Slots, poll_interval),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, task_id),
-                __rt::slot!(Slots, status),
-                __rt::slot!(Slots, status_message),
-                __rt::slot!(Slots, created_at),
-                __rt::slot!(Slots, last_updated_at),
-                __rt::slot!(Slots, ttl),
-                __rt::slot!(Slots, poll_interval),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TaskStatusNotificationParams {
                 meta: s.meta,
                 task_id: pull::required(s.task_id, "taskId")?,
@@ -21588,28 +20528,21 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, text),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("text"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("text"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
                 text: pull::required(s.text, "text")?,
                 annotations: s.annotations,
@@ -21627,28 +20560,21 @@ pub mod __de {
                 meta: Option<__rt::JsonObject>,
                 text: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, text),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, text),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -21669,7 +20595,7 @@ pub mod __de {
                 items: Option<super::TitledMultiSelectEnumSchemaItems>,
                 default: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -21682,26 +20608,19 @@ pub mod __de {
                 ],
                 required: 80u64,
                 consts: 64u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_items),
+                    __rt::slot!(Slots, max_items),
+                    __rt::slot!(Slots, items),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("array"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_items),
-                __rt::slot!(Slots, max_items),
-                __rt::slot!(Slots, items),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("array"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -21720,26 +20639,16 @@ pub mod __de {
                 r#const: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#const),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
                 r#const: pull::required(s.r#const, "const")?,
                 title: pull::required(s.title, "title")?,
@@ -21753,23 +20662,16 @@ pub mod __de {
             struct Slots {
                 any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItems object",
                 keys: &["anyOf"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, any_of)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, any_of)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
                 any_of: pull::required(s.any_of, "anyOf")?,
                 extra,
@@ -21785,29 +20687,22 @@ pub mod __de {
                 one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "oneOf", "default", "type"],
                 required: 20u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, one_of),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, one_of),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -21824,26 +20719,16 @@ pub mod __de {
                 r#const: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#const),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
                 r#const: pull::required(s.r#const, "const")?,
                 title: pull::required(s.title, "title")?,
@@ -21865,7 +20750,7 @@ pub mod __de {
                 annotations: Option<super::ToolAnnotations>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
                     "name",
@@ -21880,28 +20765,21 @@ pub mod __de {
                 ],
                 required: 17u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, input_schema),
+                    __rt::slot!(Slots, execution),
+                    __rt::slot!(Slots, output_schema),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, input_schema),
-                __rt::slot!(Slots, execution),
-                __rt::slot!(Slots, output_schema),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -21924,28 +20802,21 @@ pub mod __de {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 8u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, schema),
+                    __rt::slot!(Slots, box properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, schema),
-                __rt::slot!(Slots, box properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
                 schema: s.schema,
                 properties: s.properties,
@@ -21962,28 +20833,21 @@ pub mod __de {
                 properties: Option<Box<__rt::IndexMap<String, __rt::JsonObject>>>,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 8u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, schema),
+                    __rt::slot!(Slots, box properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, schema),
-                __rt::slot!(Slots, box properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolOutputSchema {
                 schema: s.schema,
                 properties: s.properties,
@@ -22002,7 +20866,7 @@ pub mod __de {
                 idempotent_hint: Option<bool>,
                 open_world_hint: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -22013,24 +20877,17 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, read_only_hint),
+                    __rt::slot!(Slots, destructive_hint),
+                    __rt::slot!(Slots, idempotent_hint),
+                    __rt::slot!(Slots, open_world_hint),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, read_only_hint),
-                __rt::slot!(Slots, destructive_hint),
-                __rt::slot!(Slots, idempotent_hint),
-                __rt::slot!(Slots, open_world_hint),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
                 title: s.title,
                 read_only_hint: s.read_only_hint,
@@ -22047,23 +20904,16 @@ pub mod __de {
             struct Slots {
                 mode: Option<super::ToolChoiceMode>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolChoice object",
                 keys: &["mode"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, mode)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, mode)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolChoice {
                 mode: s.mode,
                 extra,
@@ -22087,23 +20937,16 @@ pub mod __de {
             struct Slots {
                 task_support: Option<super::ToolExecutionTaskSupport>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolExecution object",
                 keys: &["taskSupport"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, task_support)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, task_support)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolExecution {
                 task_support: s.task_support,
                 extra,
@@ -22127,27 +20970,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/tools/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/tools/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
                 params: s.params,
                 extra,
@@ -22164,7 +21000,7 @@ pub mod __de {
                 is_error: Option<bool>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolResultContent object",
                 keys: &[
                     "toolUseId",
@@ -22176,25 +21012,18 @@ pub mod __de {
                 ],
                 required: 35u64,
                 consts: 32u64,
+                slots: &[
+                    __rt::slot!(Slots, tool_use_id),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, structured_content),
+                    __rt::slot!(Slots, is_error),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("tool_result"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, tool_use_id),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, structured_content),
-                __rt::slot!(Slots, is_error),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("tool_result"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolResultContent {
                 tool_use_id: pull::required(s.tool_use_id, "toolUseId")?,
                 content: pull::required(s.content, "content")?,
@@ -22214,29 +21043,22 @@ pub mod __de {
                 input: Option<__rt::JsonObject>,
                 meta: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolUseContent object",
                 keys: &["id", "name", "input", "_meta", "type"],
                 required: 23u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, input),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("tool_use"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, input),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("tool_use"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolUseContent {
                 id: pull::required(s.id, "id")?,
                 name: pull::required(s.name, "name")?,
@@ -22253,27 +21075,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 error: Option<super::UrlElicitationRequiredErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a URLElicitationRequiredError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UrlElicitationRequiredError {
                 id: s.id,
                 error: pull::required(s.error, "error")?,
@@ -22287,23 +21102,16 @@ pub mod __de {
             struct Slots {
                 elicitations: Option<Vec<super::ElicitRequestUrlParams>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UrlElicitationRequiredErrorErrorData object",
                 keys: &["elicitations"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, elicitations)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, elicitations)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UrlElicitationRequiredErrorErrorData {
                 elicitations: pull::required(s.elicitations, "elicitations")?,
                 extra,
@@ -22317,27 +21125,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<super::UrlElicitationRequiredErrorErrorData>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UrlElicitationRequiredErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32042i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32042i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UrlElicitationRequiredErrorError {
                 message: pull::required(s.message, "message")?,
                 data: pull::required(s.data, "data")?,
@@ -22352,28 +21153,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::UnsubscribeRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/unsubscribe"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/unsubscribe"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -22388,26 +21182,16 @@ pub mod __de {
                 meta: Option<super::UnsubscribeRequestParamsMeta>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParams {
                 meta: s.meta,
                 uri: pull::required(s.uri, "uri")?,
@@ -22421,23 +21205,16 @@ pub mod __de {
             struct Slots {
                 progress_token: Option<super::ProgressToken>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsubscribeRequestParamsMeta object",
                 keys: &["progressToken"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, progress_token)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, progress_token)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsubscribeRequestParamsMeta {
                 progress_token: s.progress_token,
                 extra,
@@ -22455,7 +21232,7 @@ pub mod __de {
                 items: Option<super::UntitledMultiSelectEnumSchemaItems>,
                 default: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -22468,26 +21245,19 @@ pub mod __de {
                 ],
                 required: 80u64,
                 consts: 64u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_items),
+                    __rt::slot!(Slots, max_items),
+                    __rt::slot!(Slots, items),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("array"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_items),
-                __rt::slot!(Slots, max_items),
-                __rt::slot!(Slots, items),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("array"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -22505,26 +21275,16 @@ pub mod __de {
             struct Slots {
                 r#enum: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchemaItems object",
                 keys: &["enum", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("string")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#enum),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
                 r#enum: pull::required(s.r#enum, "enum")?,
                 extra,
@@ -22540,29 +21300,22 @@ pub mod __de {
                 r#enum: Option<Vec<String>>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UntitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "enum", "default", "type"],
                 required: 20u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, r#enum),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, r#enum),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledSingleSelectEnumSchema {
                 title: s.title,
                 description: s.description,

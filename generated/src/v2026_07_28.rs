@@ -13177,27 +13177,20 @@ pub mod __de {
                 priority: Option<__rt::Number>,
                 last_modified: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Annotations object",
                 keys: &["audience", "priority", "lastModified"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, audience),
+                    __rt::slot!(Slots, priority),
+                    __rt::slot!(Slots, last_modified),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, audience),
-                __rt::slot!(Slots, priority),
-                __rt::slot!(Slots, last_modified),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Annotations {
                 audience: s.audience,
                 priority: s.priority,
@@ -13215,29 +13208,22 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a AudioContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("audio"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("audio"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::AudioContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -13254,26 +13240,16 @@ pub mod __de {
                 name: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BaseMetadata object",
                 keys: &["name", "title"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BaseMetadata {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -13290,28 +13266,21 @@ pub mod __de {
                 meta: Option<super::MetaObject>,
                 blob: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BlobResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "blob"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, blob),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, blob),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BlobResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -13329,28 +13298,21 @@ pub mod __de {
                 description: Option<String>,
                 default: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a BooleanSchema object",
                 keys: &["title", "description", "default", "type"],
                 required: 8u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("boolean"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("boolean"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::BooleanSchema {
                 title: s.title,
                 description: s.description,
@@ -13368,28 +13330,21 @@ pub mod __de {
                 ttl_ms: Option<u64>,
                 cache_scope: Option<super::CacheableResultCacheScope>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CacheableResult object",
                 keys: &["_meta", "resultType", "ttlMs", "cacheScope"],
                 required: 14u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CacheableResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -13417,28 +13372,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::CallToolRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tools/call"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tools/call"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -13456,29 +13404,22 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolRequestParams object",
                 keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, box input_responses),
+                    __rt::slot!(Slots, request_state),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, arguments),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, box input_responses),
-                __rt::slot!(Slots, request_state),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 input_responses: s.input_responses,
@@ -13499,7 +13440,7 @@ pub mod __de {
                 structured_content: Option<__rt::Value>,
                 is_error: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolResult object",
                 keys: &[
                     "_meta",
@@ -13510,24 +13451,17 @@ pub mod __de {
                 ],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, structured_content),
+                    __rt::slot!(Slots, is_error),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, structured_content),
-                __rt::slot!(Slots, is_error),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -13545,27 +13479,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::CallToolResultResponseResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CallToolResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CallToolResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -13666,27 +13593,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/cancelled"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/cancelled"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -13701,27 +13621,20 @@ pub mod __de {
                 request_id: Option<super::RequestId>,
                 reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CancelledNotificationParams object",
                 keys: &["_meta", "requestId", "reason"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, request_id),
+                    __rt::slot!(Slots, reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, request_id),
-                __rt::slot!(Slots, reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CancelledNotificationParams {
                 meta: s.meta,
                 request_id: pull::required(s.request_id, "requestId")?,
@@ -13740,7 +13653,7 @@ pub mod __de {
                 elicitation: Option<super::ClientCapabilitiesElicitation>,
                 extensions: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilities object",
                 keys: &[
                     "experimental",
@@ -13751,24 +13664,17 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, roots),
+                    __rt::slot!(Slots, sampling),
+                    __rt::slot!(Slots, elicitation),
+                    __rt::slot!(Slots, box extensions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, roots),
-                __rt::slot!(Slots, sampling),
-                __rt::slot!(Slots, elicitation),
-                __rt::slot!(Slots, box extensions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilities {
                 experimental: s.experimental,
                 roots: s.roots,
@@ -13786,26 +13692,16 @@ pub mod __de {
                 context: Option<Box<super::JsonObject>>,
                 tools: Option<Box<super::JsonObject>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesSampling object",
                 keys: &["context", "tools"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, box context), __rt::slot!(Slots, box tools)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box context),
-                __rt::slot!(Slots, box tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesSampling {
                 context: s.context,
                 tools: s.tools,
@@ -13820,26 +13716,16 @@ pub mod __de {
                 form: Option<Box<super::JsonObject>>,
                 url: Option<Box<super::JsonObject>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientCapabilitiesElicitation object",
                 keys: &["form", "url"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, box form), __rt::slot!(Slots, box url)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box form),
-                __rt::slot!(Slots, box url),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientCapabilitiesElicitation {
                 form: s.form,
                 url: s.url,
@@ -13853,27 +13739,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CancelledNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ClientNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/cancelled"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/cancelled"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ClientNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14003,28 +13882,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::CompleteRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("completion/complete"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("completion/complete"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -14041,28 +13913,21 @@ pub mod __de {
                 argument: Option<super::CompleteRequestParamsArgument>,
                 context: Option<super::CompleteRequestParamsContext>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParams object",
                 keys: &["_meta", "ref", "argument", "context"],
                 required: 7u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, r#ref),
+                    __rt::slot!(Slots, argument),
+                    __rt::slot!(Slots, context),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, r#ref),
-                __rt::slot!(Slots, argument),
-                __rt::slot!(Slots, context),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 r#ref: pull::required(s.r#ref, "ref")?,
@@ -14128,26 +13993,16 @@ pub mod __de {
                 name: Option<String>,
                 value: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsArgument object",
                 keys: &["name", "value"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name), __rt::slot!(Slots, value)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, value),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsArgument {
                 name: pull::required(s.name, "name")?,
                 value: pull::required(s.value, "value")?,
@@ -14161,23 +14016,16 @@ pub mod __de {
             struct Slots {
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteRequestParamsContext object",
                 keys: &["arguments"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, box arguments)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, box arguments)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteRequestParamsContext {
                 arguments: s.arguments,
                 extra,
@@ -14192,27 +14040,20 @@ pub mod __de {
                 result_type: Option<String>,
                 completion: Option<super::CompleteResultCompletion>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResult object",
                 keys: &["_meta", "resultType", "completion"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, completion),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, completion),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -14229,27 +14070,20 @@ pub mod __de {
                 total: Option<i64>,
                 has_more: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResultCompletion object",
                 keys: &["values", "total", "hasMore"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, values),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, has_more),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, values),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, has_more),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultCompletion {
                 values: pull::required(s.values, "values")?,
                 total: s.total,
@@ -14265,27 +14099,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::CompleteResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CompleteResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CompleteResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -14367,26 +14194,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::CreateMessageRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("sampling/createMessage"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("sampling/createMessage"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14408,7 +14228,7 @@ pub mod __de {
                 tools: Option<Vec<super::Tool>>,
                 tool_choice: Option<super::ToolChoice>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageRequestParams object",
                 keys: &[
                     "messages",
@@ -14424,29 +14244,22 @@ pub mod __de {
                 ],
                 required: 33u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, messages),
+                    __rt::slot!(Slots, model_preferences),
+                    __rt::slot!(Slots, system_prompt),
+                    __rt::slot!(Slots, include_context),
+                    __rt::slot!(Slots, temperature),
+                    __rt::slot!(Slots, max_tokens),
+                    __rt::slot!(Slots, stop_sequences),
+                    __rt::slot!(Slots, box metadata),
+                    __rt::slot!(Slots, tools),
+                    __rt::slot!(Slots, tool_choice),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, messages),
-                __rt::slot!(Slots, model_preferences),
-                __rt::slot!(Slots, system_prompt),
-                __rt::slot!(Slots, include_context),
-                __rt::slot!(Slots, temperature),
-                __rt::slot!(Slots, max_tokens),
-                __rt::slot!(Slots, stop_sequences),
-                __rt::slot!(Slots, box metadata),
-                __rt::slot!(Slots, tools),
-                __rt::slot!(Slots, tool_choice),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageRequestParams {
                 messages: pull::required(s.messages, "messages")?,
                 model_preferences: s.model_preferences,
@@ -14483,29 +14296,22 @@ pub mod __de {
                 model: Option<String>,
                 stop_reason: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a CreateMessageResult object",
                 keys: &["role", "content", "_meta", "model", "stopReason"],
                 required: 11u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, model),
+                    __rt::slot!(Slots, stop_reason),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, model),
-                __rt::slot!(Slots, stop_reason),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::CreateMessageResult {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -14601,28 +14407,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::RequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a DiscoverRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("server/discover"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("server/discover"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::DiscoverRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -14642,7 +14441,7 @@ pub mod __de {
                 capabilities: Option<super::ServerCapabilities>,
                 instructions: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a DiscoverResult object",
                 keys: &[
                     "_meta",
@@ -14655,26 +14454,19 @@ pub mod __de {
                 ],
                 required: 62u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                    __rt::slot!(Slots, supported_versions),
+                    __rt::slot!(Slots, capabilities),
+                    __rt::slot!(Slots, instructions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-                __rt::slot!(Slots, supported_versions),
-                __rt::slot!(Slots, capabilities),
-                __rt::slot!(Slots, instructions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::DiscoverResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -14708,27 +14500,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::DiscoverResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a DiscoverResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::DiscoverResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -14742,26 +14527,19 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ElicitRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequest object",
                 keys: &["params", "method"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("elicitation/create"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("elicitation/create"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequest {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -14776,27 +14554,20 @@ pub mod __de {
                 message: Option<String>,
                 requested_schema: Option<super::ElicitRequestFormParamsRequestedSchema>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestFormParams object",
                 keys: &["mode", "message", "requestedSchema"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, mode),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, requested_schema),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, mode),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, requested_schema),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParams {
                 mode: s.mode,
                 message: pull::required(s.message, "message")?,
@@ -14820,28 +14591,21 @@ pub mod __de {
                 >,
                 required: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestFormParamsRequestedSchema object",
                 keys: &["$schema", "properties", "required", "type"],
                 required: 10u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, schema),
+                    __rt::slot!(Slots, properties),
+                    __rt::slot!(Slots, required),
+                    pull::Slot::str("object"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, schema),
-                __rt::slot!(Slots, properties),
-                __rt::slot!(Slots, required),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestFormParamsRequestedSchema {
                 schema: s.schema,
                 properties: pull::required(s.properties, "properties")?,
@@ -14905,27 +14669,20 @@ pub mod __de {
                 message: Option<String>,
                 url: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitRequestURLParams object",
                 keys: &["message", "url", "mode"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, url),
+                    pull::Slot::str("url"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, url),
-                pull::Slot::str("url"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitRequestUrlParams {
                 message: pull::required(s.message, "message")?,
                 url: pull::required(s.url, "url")?,
@@ -14942,26 +14699,16 @@ pub mod __de {
                     Box<__rt::IndexMap<String, super::ElicitResultContentValue>>,
                 >,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ElicitResult object",
                 keys: &["action", "content"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, action), __rt::slot!(Slots, box content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, action),
-                __rt::slot!(Slots, box content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ElicitResult {
                 action: pull::required(s.action, "action")?,
                 content: s.content,
@@ -15019,28 +14766,21 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a EmbeddedResource object",
                 keys: &["resource", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, resource),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("resource"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, resource),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::EmbeddedResource {
                 resource: pull::required(s.resource, "resource")?,
                 annotations: s.annotations,
@@ -15370,27 +15110,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Error object",
                 keys: &["code", "message", "data"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, code),
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, code),
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Error {
                 code: pull::required(s.code, "code")?,
                 message: pull::required(s.message, "message")?,
@@ -15406,28 +15139,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::GetPromptRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("prompts/get"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("prompts/get"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -15445,29 +15171,22 @@ pub mod __de {
                 name: Option<String>,
                 arguments: Option<Box<__rt::IndexMap<String, String>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptRequestParams object",
                 keys: &["_meta", "inputResponses", "requestState", "name", "arguments"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, box input_responses),
+                    __rt::slot!(Slots, request_state),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, box arguments),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, box input_responses),
-                __rt::slot!(Slots, request_state),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, box arguments),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 input_responses: s.input_responses,
@@ -15487,28 +15206,21 @@ pub mod __de {
                 description: Option<String>,
                 messages: Option<Vec<super::PromptMessage>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptResult object",
                 keys: &["_meta", "resultType", "description", "messages"],
                 required: 10u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, messages),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, messages),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -15525,27 +15237,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::GetPromptResultResponseResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a GetPromptResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::GetPromptResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -15645,27 +15350,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 error: Option<super::HeaderMismatchErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a HeaderMismatchError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::HeaderMismatchError {
                 id: s.id,
                 error: pull::required(s.error, "error")?,
@@ -15680,27 +15378,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a HeaderMismatchErrorError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32020i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32020i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::HeaderMismatchErrorError {
                 message: pull::required(s.message, "message")?,
                 data: s.data,
@@ -15717,28 +15408,21 @@ pub mod __de {
                 sizes: Option<Vec<String>>,
                 theme: Option<super::IconTheme>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Icon object",
                 keys: &["src", "mimeType", "sizes", "theme"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, src),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, sizes),
+                    __rt::slot!(Slots, theme),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, src),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, sizes),
-                __rt::slot!(Slots, theme),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icon {
                 src: pull::required(s.src, "src")?,
                 mime_type: s.mime_type,
@@ -15759,23 +15443,16 @@ pub mod __de {
             struct Slots {
                 icons: Option<Vec<super::Icon>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Icons object",
                 keys: &["icons"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, icons)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, icons)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Icons {
                 icons: s.icons,
                 extra,
@@ -15791,29 +15468,22 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ImageContent object",
                 keys: &["data", "mimeType", "annotations", "_meta", "type"],
                 required: 19u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, data),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("image"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, data),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("image"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ImageContent {
                 data: pull::required(s.data, "data")?,
                 mime_type: pull::required(s.mime_type, "mimeType")?,
@@ -15834,7 +15504,7 @@ pub mod __de {
                 description: Option<String>,
                 website_url: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Implementation object",
                 keys: &[
                     "name",
@@ -15846,25 +15516,18 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, version),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, website_url),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, version),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, website_url),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Implementation {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -15938,28 +15601,21 @@ pub mod __de {
                 input_requests: Option<Box<super::InputRequests>>,
                 request_state: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InputRequiredResult object",
                 keys: &["_meta", "inputRequests", "requestState", "resultType"],
                 required: 8u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, box input_requests),
+                    __rt::slot!(Slots, request_state),
+                    pull::Slot::str("input_required"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, box input_requests),
-                __rt::slot!(Slots, request_state),
-                pull::Slot::str("input_required"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InputRequiredResult {
                 meta: s.meta,
                 input_requests: s.input_requests,
@@ -16098,27 +15754,20 @@ pub mod __de {
                 input_responses: Option<Box<super::InputResponses>>,
                 request_state: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InputResponseRequestParams object",
                 keys: &["_meta", "inputResponses", "requestState"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, box input_responses),
+                    __rt::slot!(Slots, request_state),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, box input_responses),
-                __rt::slot!(Slots, request_state),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InputResponseRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 input_responses: s.input_responses,
@@ -16134,27 +15783,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InternalError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32603i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32603i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InternalError {
                 message: pull::required(s.message, "message")?,
                 data: s.data,
@@ -16169,27 +15811,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InvalidParamsError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32602i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32602i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InvalidParamsError {
                 message: pull::required(s.message, "message")?,
                 data: s.data,
@@ -16204,27 +15839,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a InvalidRequestError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32600i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32600i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::InvalidRequestError {
                 message: pull::required(s.message, "message")?,
                 data: s.data,
@@ -16239,27 +15867,20 @@ pub mod __de {
                 id: Option<Option<super::RequestId>>,
                 error: Option<super::Error>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCErrorResponse object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcErrorResponse {
                 id: s.id.flatten(),
                 error: pull::required(s.error, "error")?,
@@ -16395,27 +16016,20 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCNotification object",
                 keys: &["method", "params", "jsonrpc"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcNotification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -16431,28 +16045,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 11u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -16554,27 +16161,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::McpResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a JSONRPCResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::JsonRpcResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -16624,30 +16224,23 @@ pub mod __de {
                 enum_names: Option<Vec<String>>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LegacyTitledEnumSchema object",
                 keys: &["title", "description", "enum", "enumNames", "default", "type"],
                 required: 36u64,
                 consts: 32u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, r#enum),
+                    __rt::slot!(Slots, enum_names),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, r#enum),
-                __rt::slot!(Slots, enum_names),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LegacyTitledEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -16665,28 +16258,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("prompts/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("prompts/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -16705,7 +16291,7 @@ pub mod __de {
                 cache_scope: Option<super::ListPromptsResultCacheScope>,
                 prompts: Option<Vec<super::Prompt>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsResult object",
                 keys: &[
                     "_meta",
@@ -16717,25 +16303,18 @@ pub mod __de {
                 ],
                 required: 58u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                    __rt::slot!(Slots, prompts),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-                __rt::slot!(Slots, prompts),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -16765,27 +16344,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::ListPromptsResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListPromptsResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListPromptsResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -16800,28 +16372,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/templates/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/templates/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -16840,7 +16405,7 @@ pub mod __de {
                 cache_scope: Option<super::ListResourceTemplatesResultCacheScope>,
                 resource_templates: Option<Vec<super::ResourceTemplate>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesResult object",
                 keys: &[
                     "_meta",
@@ -16852,25 +16417,18 @@ pub mod __de {
                 ],
                 required: 58u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                    __rt::slot!(Slots, resource_templates),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-                __rt::slot!(Slots, resource_templates),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -16903,27 +16461,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::ListResourceTemplatesResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourceTemplatesResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourceTemplatesResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -16938,28 +16489,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -16978,7 +16522,7 @@ pub mod __de {
                 cache_scope: Option<super::ListResourcesResultCacheScope>,
                 resources: Option<Vec<super::Resource>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesResult object",
                 keys: &[
                     "_meta",
@@ -16990,25 +16534,18 @@ pub mod __de {
                 ],
                 required: 58u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                    __rt::slot!(Slots, resources),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-                __rt::slot!(Slots, resources),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -17038,27 +16575,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::ListResourcesResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListResourcesResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListResourcesResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -17072,26 +16602,16 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ListRootsRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequest object",
                 keys: &["params", "method"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, params), pull::Slot::str("roots/list")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("roots/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequest {
                 params: s.params,
                 extra,
@@ -17104,23 +16624,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsRequestParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsRequestParams {
                 meta: s.meta,
                 extra,
@@ -17133,23 +16646,16 @@ pub mod __de {
             struct Slots {
                 roots: Option<Vec<super::Root>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListRootsResult object",
                 keys: &["roots"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, roots)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, roots)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListRootsResult {
                 roots: pull::required(s.roots, "roots")?,
                 extra,
@@ -17163,28 +16669,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("tools/list"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("tools/list"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -17203,7 +16702,7 @@ pub mod __de {
                 cache_scope: Option<super::ListToolsResultCacheScope>,
                 tools: Option<Vec<super::Tool>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsResult object",
                 keys: &[
                     "_meta",
@@ -17215,25 +16714,18 @@ pub mod __de {
                 ],
                 required: 58u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, next_cursor),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                    __rt::slot!(Slots, tools),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, next_cursor),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-                __rt::slot!(Slots, tools),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -17263,27 +16755,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::ListToolsResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ListToolsResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ListToolsResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -17317,27 +16802,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::LoggingMessageNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/message"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/message"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -17353,28 +16831,21 @@ pub mod __de {
                 logger: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a LoggingMessageNotificationParams object",
                 keys: &["_meta", "level", "logger", "data"],
                 required: 10u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, level),
+                    __rt::slot!(Slots, logger),
+                    __rt::slot!(Slots, data),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, level),
-                __rt::slot!(Slots, logger),
-                __rt::slot!(Slots, data),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::LoggingMessageNotificationParams {
                 meta: s.meta,
                 level: pull::required(s.level, "level")?,
@@ -17391,27 +16862,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a MethodNotFoundError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32601i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32601i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MethodNotFoundError {
                 message: pull::required(s.message, "message")?,
                 data: s.data,
@@ -17426,27 +16890,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 error: Option<super::MissingRequiredClientCapabilityErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a MissingRequiredClientCapabilityError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MissingRequiredClientCapabilityError {
                 id: s.id,
                 error: pull::required(s.error, "error")?,
@@ -17460,25 +16917,16 @@ pub mod __de {
             struct Slots {
                 required_capabilities: Option<super::ClientCapabilities>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a MissingRequiredClientCapabilityErrorErrorData object",
                 keys: &["requiredCapabilities"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, required_capabilities)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, required_capabilities),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MissingRequiredClientCapabilityErrorErrorData {
                 required_capabilities: pull::required(
                     s.required_capabilities,
@@ -17495,27 +16943,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<super::MissingRequiredClientCapabilityErrorErrorData>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a MissingRequiredClientCapabilityErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32021i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32021i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::MissingRequiredClientCapabilityErrorError {
                 message: pull::required(s.message, "message")?,
                 data: pull::required(s.data, "data")?,
@@ -17529,23 +16970,16 @@ pub mod __de {
             struct Slots {
                 name: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelHint object",
                 keys: &["name"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, name)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, name)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelHint {
                 name: s.name,
                 extra,
@@ -17561,7 +16995,7 @@ pub mod __de {
                 speed_priority: Option<__rt::Number>,
                 intelligence_priority: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ModelPreferences object",
                 keys: &[
                     "hints",
@@ -17571,23 +17005,16 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, hints),
+                    __rt::slot!(Slots, cost_priority),
+                    __rt::slot!(Slots, speed_priority),
+                    __rt::slot!(Slots, intelligence_priority),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, hints),
-                __rt::slot!(Slots, cost_priority),
-                __rt::slot!(Slots, speed_priority),
-                __rt::slot!(Slots, intelligence_priority),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ModelPreferences {
                 hints: s.hints,
                 cost_priority: s.cost_priority,
@@ -17718,26 +17145,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Notification object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Notification {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -17751,23 +17168,16 @@ pub mod __de {
             struct Slots {
                 subscription_id: Option<super::RequestId>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NotificationMetaObject object",
                 keys: &["io.modelcontextprotocol/subscriptionId"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, subscription_id)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, subscription_id)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationMetaObject {
                 subscription_id: s.subscription_id,
                 extra,
@@ -17780,23 +17190,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::NotificationMetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NotificationParams object",
                 keys: &["_meta"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NotificationParams {
                 meta: s.meta,
                 extra,
@@ -17814,30 +17217,23 @@ pub mod __de {
                 maximum: Option<__rt::Number>,
                 default: Option<__rt::Number>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a NumberSchema object",
                 keys: &["type", "title", "description", "minimum", "maximum", "default"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, r#type),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, minimum),
+                    __rt::slot!(Slots, maximum),
+                    __rt::slot!(Slots, default),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#type),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, minimum),
-                __rt::slot!(Slots, maximum),
-                __rt::slot!(Slots, default),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::NumberSchema {
                 r#type: pull::required(s.r#type, "type")?,
                 title: s.title,
@@ -17862,28 +17258,21 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<super::PaginatedRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequest object",
                 keys: &["id", "method", "params", "jsonrpc"],
                 required: 15u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, method),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequest {
                 id: pull::required(s.id, "id")?,
                 method: pull::required(s.method, "method")?,
@@ -17899,26 +17288,16 @@ pub mod __de {
                 meta: Option<super::RequestMetaObject>,
                 cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedRequestParams object",
                 keys: &["_meta", "cursor"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, cursor)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 cursor: s.cursor,
@@ -17934,27 +17313,20 @@ pub mod __de {
                 result_type: Option<String>,
                 next_cursor: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PaginatedResult object",
                 keys: &["_meta", "resultType", "nextCursor"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, next_cursor),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, next_cursor),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PaginatedResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -17970,27 +17342,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<__rt::Value>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ParseError object",
                 keys: &["message", "data", "code"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32700i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32700i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ParseError {
                 message: pull::required(s.message, "message")?,
                 data: s.data,
@@ -18285,27 +17650,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ProgressNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/progress"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/progress"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -18322,29 +17680,22 @@ pub mod __de {
                 total: Option<__rt::Number>,
                 message: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ProgressNotificationParams object",
                 keys: &["_meta", "progressToken", "progress", "total", "message"],
                 required: 6u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, progress_token),
+                    __rt::slot!(Slots, progress),
+                    __rt::slot!(Slots, total),
+                    __rt::slot!(Slots, message),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, progress_token),
-                __rt::slot!(Slots, progress),
-                __rt::slot!(Slots, total),
-                __rt::slot!(Slots, message),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ProgressNotificationParams {
                 meta: s.meta,
                 progress_token: pull::required(s.progress_token, "progressToken")?,
@@ -18379,30 +17730,23 @@ pub mod __de {
                 arguments: Option<Vec<super::PromptArgument>>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Prompt object",
                 keys: &["name", "title", "icons", "description", "arguments", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, arguments),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, arguments),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Prompt {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -18423,28 +17767,21 @@ pub mod __de {
                 description: Option<String>,
                 required: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptArgument object",
                 keys: &["name", "title", "description", "required"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, required),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, required),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptArgument {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -18460,27 +17797,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/prompts/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/prompts/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptListChangedNotification {
                 params: s.params,
                 extra,
@@ -18494,26 +17824,16 @@ pub mod __de {
                 role: Option<super::Role>,
                 content: Option<super::ContentBlock>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptMessage object",
                 keys: &["role", "content"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, role), __rt::slot!(Slots, content)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -18528,27 +17848,20 @@ pub mod __de {
                 name: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a PromptReference object",
                 keys: &["name", "title", "type"],
                 required: 5u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    pull::Slot::str("ref/prompt"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                pull::Slot::str("ref/prompt"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::PromptReference {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -18563,28 +17876,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::ReadResourceRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("resources/read"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("resources/read"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -18601,28 +17907,21 @@ pub mod __de {
                 input_responses: Option<Box<super::InputResponses>>,
                 request_state: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceRequestParams object",
                 keys: &["_meta", "uri", "inputResponses", "requestState"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, box input_responses),
+                    __rt::slot!(Slots, request_state),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, box input_responses),
-                __rt::slot!(Slots, request_state),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 uri: pull::required(s.uri, "uri")?,
@@ -18642,29 +17941,22 @@ pub mod __de {
                 cache_scope: Option<super::ReadResourceResultCacheScope>,
                 contents: Option<Vec<super::ReadResourceResultContentsItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceResult object",
                 keys: &["_meta", "resultType", "ttlMs", "cacheScope", "contents"],
                 required: 30u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, result_type),
+                    __rt::slot!(Slots, ttl_ms),
+                    __rt::slot!(Slots, cache_scope),
+                    __rt::slot!(Slots, contents),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-                __rt::slot!(Slots, ttl_ms),
-                __rt::slot!(Slots, cache_scope),
-                __rt::slot!(Slots, contents),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -18771,27 +18063,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::ReadResourceResultResponseResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ReadResourceResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ReadResourceResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -18895,26 +18180,16 @@ pub mod __de {
                 method: Option<String>,
                 params: Option<__rt::JsonObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Request object",
                 keys: &["method", "params"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, method), __rt::slot!(Slots, params)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, method),
-                __rt::slot!(Slots, params),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Request {
                 method: pull::required(s.method, "method")?,
                 params: s.params,
@@ -18945,7 +18220,7 @@ pub mod __de {
                 client_capabilities: Option<super::ClientCapabilities>,
                 log_level: Option<super::LoggingLevel>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestMetaObject object",
                 keys: &[
                     "progressToken",
@@ -18956,24 +18231,17 @@ pub mod __de {
                 ],
                 required: 10u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, progress_token),
+                    __rt::slot!(Slots, protocol_version),
+                    __rt::slot!(Slots, client_info),
+                    __rt::slot!(Slots, client_capabilities),
+                    __rt::slot!(Slots, log_level),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, progress_token),
-                __rt::slot!(Slots, protocol_version),
-                __rt::slot!(Slots, client_info),
-                __rt::slot!(Slots, client_capabilities),
-                __rt::slot!(Slots, log_level),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestMetaObject {
                 progress_token: s.progress_token,
                 protocol_version: pull::required(
@@ -18996,23 +18264,16 @@ pub mod __de {
             struct Slots {
                 meta: Option<super::RequestMetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a RequestParams object",
                 keys: &["_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::RequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 extra,
@@ -19033,7 +18294,7 @@ pub mod __de {
                 size: Option<i64>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Resource object",
                 keys: &[
                     "name",
@@ -19048,28 +18309,21 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Resource {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19092,27 +18346,20 @@ pub mod __de {
                 mime_type: Option<String>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceContents object",
                 keys: &["uri", "mimeType", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -19135,7 +18382,7 @@ pub mod __de {
                 size: Option<i64>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceLink object",
                 keys: &[
                     "name",
@@ -19151,29 +18398,22 @@ pub mod __de {
                 ],
                 required: 521u64,
                 consts: 512u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, size),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("resource_link"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, size),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("resource_link"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceLink {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19194,27 +18434,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/resources/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/resources/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceListChangedNotification {
                 params: s.params,
                 extra,
@@ -19228,26 +18461,16 @@ pub mod __de {
                 meta: Option<super::RequestMetaObject>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceRequestParams object",
                 keys: &["_meta", "uri"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 uri: pull::required(s.uri, "uri")?,
@@ -19268,7 +18491,7 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplate object",
                 keys: &[
                     "name",
@@ -19282,27 +18505,20 @@ pub mod __de {
                 ],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, uri_template),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, uri_template),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplate {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -19322,26 +18538,16 @@ pub mod __de {
             struct Slots {
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceTemplateReference object",
                 keys: &["uri", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, uri), pull::Slot::str("ref/resource")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                pull::Slot::str("ref/resource"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceTemplateReference {
                 uri: pull::required(s.uri, "uri")?,
                 extra,
@@ -19354,27 +18560,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::ResourceUpdatedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/resources/updated"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/resources/updated"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -19388,26 +18587,16 @@ pub mod __de {
                 meta: Option<super::NotificationMetaObject>,
                 uri: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResourceUpdatedNotificationParams object",
                 keys: &["_meta", "uri"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, uri)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, uri),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResourceUpdatedNotificationParams {
                 meta: s.meta,
                 uri: pull::required(s.uri, "uri")?,
@@ -19422,26 +18611,16 @@ pub mod __de {
                 meta: Option<super::ResultMetaObject>,
                 result_type: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Result object",
                 keys: &["_meta", "resultType"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, result_type)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::McpResult {
                 meta: s.meta,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -19455,23 +18634,16 @@ pub mod __de {
             struct Slots {
                 server_info: Option<super::Implementation>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ResultMetaObject object",
                 keys: &["io.modelcontextprotocol/serverInfo"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, server_info)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, server_info)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ResultMetaObject {
                 server_info: s.server_info,
                 extra,
@@ -19491,27 +18663,20 @@ pub mod __de {
                 name: Option<String>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Root object",
                 keys: &["uri", "name", "_meta"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Root {
                 uri: pull::required(s.uri, "uri")?,
                 name: s.name,
@@ -19528,27 +18693,20 @@ pub mod __de {
                 content: Option<super::SamplingMessageContent>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SamplingMessage object",
                 keys: &["role", "content", "_meta"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, role),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, role),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SamplingMessage {
                 role: pull::required(s.role, "role")?,
                 content: pull::required(s.content, "content")?,
@@ -19717,7 +18875,7 @@ pub mod __de {
                 tools: Option<super::ServerCapabilitiesTools>,
                 extensions: Option<Box<__rt::IndexMap<String, super::JsonObject>>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilities object",
                 keys: &[
                     "experimental",
@@ -19730,26 +18888,19 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, box experimental),
+                    __rt::slot!(Slots, box logging),
+                    __rt::slot!(Slots, box completions),
+                    __rt::slot!(Slots, prompts),
+                    __rt::slot!(Slots, resources),
+                    __rt::slot!(Slots, tools),
+                    __rt::slot!(Slots, box extensions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, box experimental),
-                __rt::slot!(Slots, box logging),
-                __rt::slot!(Slots, box completions),
-                __rt::slot!(Slots, prompts),
-                __rt::slot!(Slots, resources),
-                __rt::slot!(Slots, tools),
-                __rt::slot!(Slots, box extensions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilities {
                 experimental: s.experimental,
                 logging: s.logging,
@@ -19768,23 +18919,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesPrompts object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesPrompts {
                 list_changed: s.list_changed,
                 extra,
@@ -19798,26 +18942,16 @@ pub mod __de {
                 subscribe: Option<bool>,
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesResources object",
                 keys: &["subscribe", "listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, subscribe), __rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, subscribe),
-                __rt::slot!(Slots, list_changed),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesResources {
                 subscribe: s.subscribe,
                 list_changed: s.list_changed,
@@ -19831,23 +18965,16 @@ pub mod __de {
             struct Slots {
                 list_changed: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ServerCapabilitiesTools object",
                 keys: &["listChanged"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, list_changed)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, list_changed)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ServerCapabilitiesTools {
                 list_changed: s.list_changed,
                 extra,
@@ -20321,7 +19448,7 @@ pub mod __de {
                 format: Option<super::StringSchemaFormat>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a StringSchema object",
                 keys: &[
                     "title",
@@ -20334,26 +19461,19 @@ pub mod __de {
                 ],
                 required: 64u64,
                 consts: 64u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_length),
+                    __rt::slot!(Slots, max_length),
+                    __rt::slot!(Slots, format),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_length),
-                __rt::slot!(Slots, max_length),
-                __rt::slot!(Slots, format),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::StringSchema {
                 title: s.title,
                 description: s.description,
@@ -20385,7 +19505,7 @@ pub mod __de {
                 resources_list_changed: Option<bool>,
                 resource_subscriptions: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionFilter object",
                 keys: &[
                     "toolsListChanged",
@@ -20395,23 +19515,16 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, tools_list_changed),
+                    __rt::slot!(Slots, prompts_list_changed),
+                    __rt::slot!(Slots, resources_list_changed),
+                    __rt::slot!(Slots, resource_subscriptions),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, tools_list_changed),
-                __rt::slot!(Slots, prompts_list_changed),
-                __rt::slot!(Slots, resources_list_changed),
-                __rt::slot!(Slots, resource_subscriptions),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionFilter {
                 tools_list_changed: s.tools_list_changed,
                 prompts_list_changed: s.prompts_list_changed,
@@ -20427,27 +19540,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::SubscriptionsAcknowledgedNotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsAcknowledgedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 7u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/subscriptions/acknowledged"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/subscriptions/acknowledged"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsAcknowledgedNotification {
                 params: pull::required(s.params, "params")?,
                 extra,
@@ -20461,26 +19567,16 @@ pub mod __de {
                 meta: Option<super::NotificationMetaObject>,
                 notifications: Option<super::SubscriptionFilter>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsAcknowledgedNotificationParams object",
                 keys: &["_meta", "notifications"],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, notifications)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, notifications),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsAcknowledgedNotificationParams {
                 meta: s.meta,
                 notifications: pull::required(s.notifications, "notifications")?,
@@ -20495,28 +19591,21 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 params: Option<super::SubscriptionsListenRequestParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsListenRequest object",
                 keys: &["id", "params", "jsonrpc", "method"],
                 required: 15u64,
                 consts: 12u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("subscriptions/listen"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("subscriptions/listen"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenRequest {
                 id: pull::required(s.id, "id")?,
                 params: pull::required(s.params, "params")?,
@@ -20531,26 +19620,16 @@ pub mod __de {
                 meta: Option<super::RequestMetaObject>,
                 notifications: Option<super::SubscriptionFilter>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsListenRequestParams object",
                 keys: &["_meta", "notifications"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, notifications)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, notifications),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenRequestParams {
                 meta: pull::required(s.meta, "_meta")?,
                 notifications: pull::required(s.notifications, "notifications")?,
@@ -20565,26 +19644,16 @@ pub mod __de {
                 meta: Option<super::SubscriptionsListenResultMetaObject>,
                 result_type: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsListenResult object",
                 keys: &["_meta", "resultType"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, meta), __rt::slot!(Slots, result_type)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, result_type),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenResult {
                 meta: pull::required(s.meta, "_meta")?,
                 result_type: pull::required(s.result_type, "resultType")?,
@@ -20599,7 +19668,7 @@ pub mod __de {
                 server_info: Option<super::Implementation>,
                 subscription_id: Option<super::RequestId>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsListenResultMetaObject object",
                 keys: &[
                     "io.modelcontextprotocol/serverInfo",
@@ -20607,21 +19676,14 @@ pub mod __de {
                 ],
                 required: 2u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, server_info),
+                    __rt::slot!(Slots, subscription_id),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, server_info),
-                __rt::slot!(Slots, subscription_id),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenResultMetaObject {
                 server_info: s.server_info,
                 subscription_id: pull::required(
@@ -20639,27 +19701,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 result: Option<super::SubscriptionsListenResult>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a SubscriptionsListenResultResponse object",
                 keys: &["id", "result", "jsonrpc"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, result),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, result),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::SubscriptionsListenResultResponse {
                 id: pull::required(s.id, "id")?,
                 result: pull::required(s.result, "result")?,
@@ -20675,28 +19730,21 @@ pub mod __de {
                 annotations: Option<super::Annotations>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextContent object",
                 keys: &["text", "annotations", "_meta", "type"],
                 required: 9u64,
                 consts: 8u64,
+                slots: &[
+                    __rt::slot!(Slots, text),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("text"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, text),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("text"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextContent {
                 text: pull::required(s.text, "text")?,
                 annotations: s.annotations,
@@ -20714,28 +19762,21 @@ pub mod __de {
                 meta: Option<super::MetaObject>,
                 text: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TextResourceContents object",
                 keys: &["uri", "mimeType", "_meta", "text"],
                 required: 9u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, uri),
+                    __rt::slot!(Slots, mime_type),
+                    __rt::slot!(Slots, meta),
+                    __rt::slot!(Slots, text),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, uri),
-                __rt::slot!(Slots, mime_type),
-                __rt::slot!(Slots, meta),
-                __rt::slot!(Slots, text),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TextResourceContents {
                 uri: pull::required(s.uri, "uri")?,
                 mime_type: s.mime_type,
@@ -20756,7 +19797,7 @@ pub mod __de {
                 items: Option<super::TitledMultiSelectEnumSchemaItems>,
                 default: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -20769,26 +19810,19 @@ pub mod __de {
                 ],
                 required: 80u64,
                 consts: 64u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_items),
+                    __rt::slot!(Slots, max_items),
+                    __rt::slot!(Slots, items),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("array"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_items),
-                __rt::slot!(Slots, max_items),
-                __rt::slot!(Slots, items),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("array"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -20807,26 +19841,16 @@ pub mod __de {
                 r#const: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItemsAnyOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#const),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItemsAnyOfItem {
                 r#const: pull::required(s.r#const, "const")?,
                 title: pull::required(s.title, "title")?,
@@ -20840,23 +19864,16 @@ pub mod __de {
             struct Slots {
                 any_of: Option<Vec<super::TitledMultiSelectEnumSchemaItemsAnyOfItem>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledMultiSelectEnumSchemaItems object",
                 keys: &["anyOf"],
                 required: 1u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, any_of)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, any_of)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledMultiSelectEnumSchemaItems {
                 any_of: pull::required(s.any_of, "anyOf")?,
                 extra,
@@ -20872,29 +19889,22 @@ pub mod __de {
                 one_of: Option<Vec<super::TitledSingleSelectEnumSchemaOneOfItem>>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "oneOf", "default", "type"],
                 required: 20u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, one_of),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, one_of),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -20911,26 +19921,16 @@ pub mod __de {
                 r#const: Option<String>,
                 title: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a TitledSingleSelectEnumSchemaOneOfItem object",
                 keys: &["const", "title"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, r#const), __rt::slot!(Slots, title)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#const),
-                __rt::slot!(Slots, title),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::TitledSingleSelectEnumSchemaOneOfItem {
                 r#const: pull::required(s.r#const, "const")?,
                 title: pull::required(s.title, "title")?,
@@ -20951,7 +19951,7 @@ pub mod __de {
                 annotations: Option<super::ToolAnnotations>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a Tool object",
                 keys: &[
                     "name",
@@ -20965,27 +19965,20 @@ pub mod __de {
                 ],
                 required: 17u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, icons),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, input_schema),
+                    __rt::slot!(Slots, output_schema),
+                    __rt::slot!(Slots, annotations),
+                    __rt::slot!(Slots, meta),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, icons),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, input_schema),
-                __rt::slot!(Slots, output_schema),
-                __rt::slot!(Slots, annotations),
-                __rt::slot!(Slots, meta),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::Tool {
                 name: pull::required(s.name, "name")?,
                 title: s.title,
@@ -21005,26 +19998,16 @@ pub mod __de {
             struct Slots {
                 schema: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolInputSchema object",
                 keys: &["$schema", "type"],
                 required: 2u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, schema), pull::Slot::str("object")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, schema),
-                pull::Slot::str("object"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolInputSchema {
                 schema: s.schema,
                 extra,
@@ -21037,23 +20020,16 @@ pub mod __de {
             struct Slots {
                 schema: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolOutputSchema object",
                 keys: &["$schema"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, schema)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, schema)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolOutputSchema {
                 schema: s.schema,
                 extra,
@@ -21070,7 +20046,7 @@ pub mod __de {
                 idempotent_hint: Option<bool>,
                 open_world_hint: Option<bool>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolAnnotations object",
                 keys: &[
                     "title",
@@ -21081,24 +20057,17 @@ pub mod __de {
                 ],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, read_only_hint),
+                    __rt::slot!(Slots, destructive_hint),
+                    __rt::slot!(Slots, idempotent_hint),
+                    __rt::slot!(Slots, open_world_hint),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, read_only_hint),
-                __rt::slot!(Slots, destructive_hint),
-                __rt::slot!(Slots, idempotent_hint),
-                __rt::slot!(Slots, open_world_hint),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolAnnotations {
                 title: s.title,
                 read_only_hint: s.read_only_hint,
@@ -21115,23 +20084,16 @@ pub mod __de {
             struct Slots {
                 mode: Option<super::ToolChoiceMode>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolChoice object",
                 keys: &["mode"],
                 required: 0u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, mode)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, mode)];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolChoice {
                 mode: s.mode,
                 extra,
@@ -21155,27 +20117,20 @@ pub mod __de {
             struct Slots {
                 params: Option<super::NotificationParams>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolListChangedNotification object",
                 keys: &["params", "jsonrpc", "method"],
                 required: 6u64,
                 consts: 6u64,
+                slots: &[
+                    __rt::slot!(Slots, params),
+                    pull::Slot::str("2.0"),
+                    pull::Slot::str("notifications/tools/list_changed"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, params),
-                pull::Slot::str("2.0"),
-                pull::Slot::str("notifications/tools/list_changed"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolListChangedNotification {
                 params: s.params,
                 extra,
@@ -21192,7 +20147,7 @@ pub mod __de {
                 is_error: Option<bool>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolResultContent object",
                 keys: &[
                     "toolUseId",
@@ -21204,25 +20159,18 @@ pub mod __de {
                 ],
                 required: 35u64,
                 consts: 32u64,
+                slots: &[
+                    __rt::slot!(Slots, tool_use_id),
+                    __rt::slot!(Slots, content),
+                    __rt::slot!(Slots, structured_content),
+                    __rt::slot!(Slots, is_error),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("tool_result"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, tool_use_id),
-                __rt::slot!(Slots, content),
-                __rt::slot!(Slots, structured_content),
-                __rt::slot!(Slots, is_error),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("tool_result"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolResultContent {
                 tool_use_id: pull::required(s.tool_use_id, "toolUseId")?,
                 content: pull::required(s.content, "content")?,
@@ -21242,29 +20190,22 @@ pub mod __de {
                 input: Option<__rt::JsonObject>,
                 meta: Option<super::MetaObject>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a ToolUseContent object",
                 keys: &["id", "name", "input", "_meta", "type"],
                 required: 23u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, name),
+                    __rt::slot!(Slots, input),
+                    __rt::slot!(Slots, meta),
+                    pull::Slot::str("tool_use"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, name),
-                __rt::slot!(Slots, input),
-                __rt::slot!(Slots, meta),
-                pull::Slot::str("tool_use"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::ToolUseContent {
                 id: pull::required(s.id, "id")?,
                 name: pull::required(s.name, "name")?,
@@ -21281,27 +20222,20 @@ pub mod __de {
                 id: Option<super::RequestId>,
                 error: Option<super::UnsupportedProtocolVersionErrorError>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsupportedProtocolVersionError object",
                 keys: &["id", "error", "jsonrpc"],
                 required: 6u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, id),
+                    __rt::slot!(Slots, error),
+                    pull::Slot::str("2.0"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, id),
-                __rt::slot!(Slots, error),
-                pull::Slot::str("2.0"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsupportedProtocolVersionError {
                 id: s.id,
                 error: pull::required(s.error, "error")?,
@@ -21316,26 +20250,16 @@ pub mod __de {
                 supported: Option<Vec<String>>,
                 requested: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsupportedProtocolVersionErrorErrorData object",
                 keys: &["supported", "requested"],
                 required: 3u64,
                 consts: 0u64,
+                slots: &[__rt::slot!(Slots, supported), __rt::slot!(Slots, requested)],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, supported),
-                __rt::slot!(Slots, requested),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsupportedProtocolVersionErrorErrorData {
                 supported: pull::required(s.supported, "supported")?,
                 requested: pull::required(s.requested, "requested")?,
@@ -21350,27 +20274,20 @@ pub mod __de {
                 message: Option<String>,
                 data: Option<super::UnsupportedProtocolVersionErrorErrorData>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UnsupportedProtocolVersionErrorError object",
                 keys: &["message", "data", "code"],
                 required: 7u64,
                 consts: 4u64,
+                slots: &[
+                    __rt::slot!(Slots, message),
+                    __rt::slot!(Slots, data),
+                    pull::Slot::int(-32022i64),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, message),
-                __rt::slot!(Slots, data),
-                pull::Slot::int(-32022i64),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UnsupportedProtocolVersionErrorError {
                 message: pull::required(s.message, "message")?,
                 data: pull::required(s.data, "data")?,
@@ -21389,7 +20306,7 @@ pub mod __de {
                 items: Option<super::UntitledMultiSelectEnumSchemaItems>,
                 default: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchema object",
                 keys: &[
                     "title",
@@ -21402,26 +20319,19 @@ pub mod __de {
                 ],
                 required: 80u64,
                 consts: 64u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, min_items),
+                    __rt::slot!(Slots, max_items),
+                    __rt::slot!(Slots, items),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("array"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, min_items),
-                __rt::slot!(Slots, max_items),
-                __rt::slot!(Slots, items),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("array"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchema {
                 title: s.title,
                 description: s.description,
@@ -21439,26 +20349,16 @@ pub mod __de {
             struct Slots {
                 r#enum: Option<Vec<String>>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UntitledMultiSelectEnumSchemaItems object",
                 keys: &["enum", "type"],
                 required: 3u64,
                 consts: 2u64,
+                slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("string")],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, r#enum),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledMultiSelectEnumSchemaItems {
                 r#enum: pull::required(s.r#enum, "enum")?,
                 extra,
@@ -21474,29 +20374,22 @@ pub mod __de {
                 r#enum: Option<Vec<String>>,
                 default: Option<String>,
             }
-            static TABLE: pull::Table = pull::Table {
+            static TABLE: pull::Table<Slots> = pull::Table {
                 expecting: "a UntitledSingleSelectEnumSchema object",
                 keys: &["title", "description", "enum", "default", "type"],
                 required: 20u64,
                 consts: 16u64,
+                slots: &[
+                    __rt::slot!(Slots, title),
+                    __rt::slot!(Slots, description),
+                    __rt::slot!(Slots, r#enum),
+                    __rt::slot!(Slots, default),
+                    pull::Slot::str("string"),
+                ],
             };
-            static SLOTS: &[pull::Slot<Slots>] = &[
-                __rt::slot!(Slots, title),
-                __rt::slot!(Slots, description),
-                __rt::slot!(Slots, r#enum),
-                __rt::slot!(Slots, default),
-                pull::Slot::str("string"),
-            ];
             let mut s = Slots::default();
             let mut extra = __rt::Extra::new();
-            pull::object_slots(
-                p,
-                &TABLE,
-                start,
-                pull::Unknown::Keep(&mut extra),
-                SLOTS,
-                &mut s,
-            )?;
+            pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
             Ok(super::UntitledSingleSelectEnumSchema {
                 title: s.title,
                 description: s.description,

@@ -138,16 +138,16 @@ fn for_struct(cx: &Cx, s: &Struct) -> TokenStream {
                 struct Slots {
                     #( #slot_fields )*
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: #expecting,
                     keys: &[#( #keys ),*],
                     required: #required,
                     consts: #consts,
+                    slots: &[#( #slots )*],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[#( #slots )*];
                 let mut s = Slots::default();
                 #extra_decl
-                pull::object_slots(p, &TABLE, start, #unknown, SLOTS, &mut s)?;
+                pull::object(p, &TABLE, start, #unknown, &mut s)?;
                 Ok(super::#name {
                     #( #inits )*
                     #extra_init

@@ -1150,23 +1150,16 @@ pub mod shapes {
                 struct Slots {
                     meta: Option<__rt::JsonObject>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Result object",
                     keys: &["_meta"],
                     required: 0u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, meta)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, meta)];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::McpResult {
                     meta: s.meta,
                     extra,
@@ -1180,28 +1173,21 @@ pub mod shapes {
                     id: Option<super::Id>,
                     params: Option<super::PingParams>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Ping object",
                     keys: &["id", "params", "jsonrpc", "method"],
                     required: 13u64,
                     consts: 12u64,
+                    slots: &[
+                        __rt::slot!(Slots, id),
+                        __rt::slot!(Slots, params),
+                        pull::Slot::str("2.0"),
+                        pull::Slot::str("ping"),
+                    ],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, params),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("ping"),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Ping {
                     id: pull::required(s.id, "id")?,
                     params: s.params,
@@ -1216,24 +1202,20 @@ pub mod shapes {
                     extra: Option<String>,
                     r#type: Option<String>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a PingParams object",
                     keys: &["extra", "type"],
                     required: 0u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, extra), __rt::slot!(Slots, r#type)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, extra),
-                    __rt::slot!(Slots, r#type),
-                ];
                 let mut s = Slots::default();
                 let mut extra_members = __rt::Extra::new();
-                pull::object_slots(
+                pull::object(
                     p,
                     &TABLE,
                     start,
                     pull::Unknown::Keep(&mut extra_members),
-                    SLOTS,
                     &mut s,
                 )?;
                 Ok(super::PingParams {
@@ -1251,29 +1233,22 @@ pub mod shapes {
                     progress: Option<__rt::Number>,
                     ttl: Option<Option<u64>>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Pong object",
                     keys: &["id", "progress", "ttl", "jsonrpc", "method"],
                     required: 29u64,
                     consts: 24u64,
+                    slots: &[
+                        __rt::slot!(Slots, id),
+                        __rt::slot!(Slots, progress),
+                        __rt::slot!(Slots, ttl),
+                        pull::Slot::str("2.0"),
+                        pull::Slot::str("pong"),
+                    ],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, id),
-                    __rt::slot!(Slots, progress),
-                    __rt::slot!(Slots, ttl),
-                    pull::Slot::str("2.0"),
-                    pull::Slot::str("pong"),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Pong {
                     id: pull::required(s.id, "id")?,
                     progress: s.progress,
@@ -1329,26 +1304,16 @@ pub mod shapes {
                 struct Slots {
                     text: Option<String>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Text object",
                     keys: &["text", "type"],
                     required: 3u64,
                     consts: 2u64,
+                    slots: &[__rt::slot!(Slots, text), pull::Slot::str("text")],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, text),
-                    pull::Slot::str("text"),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Text {
                     text: pull::required(s.text, "text")?,
                     extra,
@@ -1362,26 +1327,16 @@ pub mod shapes {
                     r#type: Option<super::McpNumberType>,
                     minimum: Option<__rt::Number>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Number object",
                     keys: &["type", "minimum"],
                     required: 1u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, r#type), __rt::slot!(Slots, minimum)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, r#type),
-                    __rt::slot!(Slots, minimum),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::McpNumber {
                     r#type: pull::required(s.r#type, "type")?,
                     minimum: s.minimum,
@@ -1406,26 +1361,16 @@ pub mod shapes {
                 struct Slots {
                     r#enum: Option<Vec<String>>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Choice object",
                     keys: &["enum", "type"],
                     required: 3u64,
                     consts: 2u64,
+                    slots: &[__rt::slot!(Slots, r#enum), pull::Slot::str("text")],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, r#enum),
-                    pull::Slot::str("text"),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Choice {
                     r#enum: pull::required(s.r#enum, "enum")?,
                     extra,
@@ -1543,26 +1488,16 @@ pub mod shapes {
                     mode: Option<super::FormMode>,
                     message: Option<String>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Form object",
                     keys: &["mode", "message"],
                     required: 2u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, mode), __rt::slot!(Slots, message)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, mode),
-                    __rt::slot!(Slots, message),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Form {
                     mode: s.mode,
                     message: pull::required(s.message, "message")?,
@@ -1581,26 +1516,16 @@ pub mod shapes {
                 struct Slots {
                     url: Option<String>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Link object",
                     keys: &["url", "mode"],
                     required: 3u64,
                     consts: 2u64,
+                    slots: &[__rt::slot!(Slots, url), pull::Slot::str("url")],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, url),
-                    pull::Slot::str("url"),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Link {
                     url: pull::required(s.url, "url")?,
                     extra,
@@ -1651,26 +1576,16 @@ pub mod shapes {
                     code: Option<i64>,
                     message: Option<String>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Error object",
                     keys: &["code", "message"],
                     required: 3u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, code), __rt::slot!(Slots, message)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, code),
-                    __rt::slot!(Slots, message),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Error {
                     code: pull::required(s.code, "code")?,
                     message: pull::required(s.message, "message")?,
@@ -1684,23 +1599,16 @@ pub mod shapes {
                 struct Slots {
                     error: Option<super::SpecialError>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Special object",
                     keys: &["error"],
                     required: 1u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, error)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[__rt::slot!(Slots, error)];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::Special {
                     error: pull::required(s.error, "error")?,
                     extra,
@@ -1713,26 +1621,16 @@ pub mod shapes {
                 struct Slots {
                     message: Option<String>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a SpecialError object",
                     keys: &["message", "code"],
                     required: 3u64,
                     consts: 2u64,
+                    slots: &[__rt::slot!(Slots, message), pull::Slot::int(-32042i64)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, message),
-                    pull::Slot::int(-32042i64),
-                ];
                 let mut s = Slots::default();
                 let mut extra = __rt::Extra::new();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Keep(&mut extra),
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Keep(&mut extra), &mut s)?;
                 Ok(super::SpecialError {
                     message: pull::required(s.message, "message")?,
                     extra,
@@ -1781,25 +1679,15 @@ pub mod shapes {
                     a: Option<bool>,
                     any: Option<__rt::Value>,
                 }
-                static TABLE: pull::Table = pull::Table {
+                static TABLE: pull::Table<Slots> = pull::Table {
                     expecting: "a Closed object",
                     keys: &["a", "any"],
                     required: 0u64,
                     consts: 0u64,
+                    slots: &[__rt::slot!(Slots, a), __rt::slot!(Slots, any)],
                 };
-                static SLOTS: &[pull::Slot<Slots>] = &[
-                    __rt::slot!(Slots, a),
-                    __rt::slot!(Slots, any),
-                ];
                 let mut s = Slots::default();
-                pull::object_slots(
-                    p,
-                    &TABLE,
-                    start,
-                    pull::Unknown::Deny,
-                    SLOTS,
-                    &mut s,
-                )?;
+                pull::object(p, &TABLE, start, pull::Unknown::Deny, &mut s)?;
                 Ok(super::Closed {
                     a: s.a,
                     any: s.any,

@@ -1,10 +1,10 @@
 //! The shared decoder generated code calls (issue 31): one pull parser ([`Parser`]: its own
-//! scans for the common tokens, jiter for the rest), one object loop ([`object_slots`]), one
+//! scans for the common tokens, jiter for the rest), one object loop ([`object()`]), one
 //! array loop (`Vec<T>`'s [`Decode`]), one string and one number reader, one open-JSON builder
-//! ([`value()`]). Per type, the generated code is only data and a constructor: a key table
-//! ([`Table`]), a struct of the members' slots and a table saying where each member goes
-//! ([`Slot`], made by [`slot!`](crate::slot): the offset of the slot and the decoder of its
-//! type, one copy per member type for every type):
+//! ([`value()`]). Per type, the generated code is only data and a constructor: a struct of the
+//! members' slots, and a table ([`Table`], a `static`) of the keys and of where each member
+//! goes ([`Slot`], made by [`slot!`](crate::slot): the offset of its slot and the decoder of
+//! its type, one copy per member type for every type):
 //!
 //! ```
 //! use mcp_typed_runtime::pull::*;
@@ -17,12 +17,16 @@
 //!     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
 //!         #[derive(Default)]
 //!         struct Slots { name: Option<String>, title: Option<String> }
-//!         static TABLE: Table =
-//!             Table { expecting: "a Tool object", keys: &["name", "title"], required: 0b01, consts: 0 };
-//!         static SLOTS: &[Slot<Slots>] = &[slot!(Slots, name), slot!(Slots, title)];
+//!         static TABLE: Table<Slots> = Table {
+//!             expecting: "a Tool object",
+//!             keys: &["name", "title"],
+//!             required: 0b01,
+//!             consts: 0,
+//!             slots: &[slot!(Slots, name), slot!(Slots, title)],
+//!         };
 //!         let mut s = Slots::default();
 //!         let mut extra = Extra::new();
-//!         object_slots(p, &TABLE, start, Unknown::Keep(&mut extra), SLOTS, &mut s)?;
+//!         object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
 //!         Ok(Tool { name: required(s.name, "name")?, title: s.title, extra })
 //!     }
 //! }
@@ -80,8 +84,8 @@ pub type Result<T, E = Error> = core::result::Result<T, E>;
 pub use merged::{Check, Const, Fits, KindSet, Merged, Shape, Variant, array_member};
 pub use message::{from_slice, from_str, from_str_by};
 pub use object::{
-    Slot, Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object_slots,
-    one_of, required, whole,
+    Slot, Start, Table, Unknown, const_int, const_str, insert_unknown, nullable, object, one_of,
+    required, whole,
 };
 pub(crate) use parser::plain_end;
 pub use parser::{Kind, Parser};

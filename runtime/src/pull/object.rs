@@ -1,4 +1,4 @@
-//! The one object loop ([`object_slots`]), driven per type by a key table ([`Table`]) and a
+//! The one object loop ([`object()`]), driven per type by a key table ([`Table`]) and a
 //! slot table ([`Slot`]) that says where each member goes and what decodes it.
 
 use core::marker::PhantomData;
@@ -39,18 +39,47 @@ pub enum Start {
     },
 }
 
-/// The key table of an object type (a `static` per generated type).
-#[derive(Debug)]
-pub struct Table {
+/// The tables of an object type (a `static` per generated type): its keys, and where each
+/// member goes in its slots struct `S`.
+pub struct Table<S: 'static> {
     /// What the type is called in errors: "a Tool object".
     pub expecting: &'static str,
-    /// The declared members, fields first, then constants; the index of a key is what the
-    /// slot table of [`object_slots`] holds there.
+    /// The declared members, fields first, then constants (a key's index is its entry's in
+    /// `slots`).
     pub keys: &'static [&'static str],
     /// Bit `i` set: `keys[i]` is required (at most 64 keys: the generator checks).
     pub required: u64,
     /// Bit `i` set: `keys[i]` is a constant member (checked, not stored).
     pub consts: u64,
+    /// Per key, in the same order, where its value goes ([`Slot`]).
+    pub slots: &'static [Slot<S>],
+}
+
+impl<S> Table<S> {
+    /// The table without its slots struct's type, as the one loop reads it.
+    #[inline]
+    fn erased(&self) -> Erased {
+        // SAFETY: `Slot<S>` is `repr(transparent)` over `RawSlot`.
+        let slots = unsafe {
+            core::slice::from_raw_parts(self.slots.as_ptr().cast::<RawSlot>(), self.slots.len())
+        };
+        Erased {
+            expecting: self.expecting,
+            keys: self.keys,
+            required: self.required,
+            consts: self.consts,
+            slots,
+        }
+    }
+}
+
+/// A [`Table`] without its slots struct's type: one object loop for every type.
+struct Erased {
+    expecting: &'static str,
+    keys: &'static [&'static str],
+    required: u64,
+    consts: u64,
+    slots: &'static [RawSlot],
 }
 
 /// The index of `key` in `keys` (a type's declared members, a union's slots). Always inlined:
@@ -105,31 +134,8 @@ pub enum Unknown<'m> {
     Typed(&'m mut dyn FnMut(&mut Parser<'_>, String) -> Result<(), Error>),
 }
 
-/// Where the loop stores declared members: the slot table, and the slots struct it describes
-/// (erased: the loop is one copy for every type).
-struct Store {
-    slots: &'static [RawSlot],
-    base: *mut u8,
-}
-
-impl Store {
-    /// The member at `index` decoded into its slot (a constant: checked).
-    #[inline]
-    fn field(&mut self, p: &mut Parser<'_>, index: usize) -> Result<(), Error> {
-        match self.slots.get(index) {
-            // SAFETY: `base` is the `S` the slots were made for (`object_slots`), borrowed
-            // mutably for the loop; `Slot::at` and `Slot::boxed` promise that `offset` is
-            // that of a field of `S` of the type `fill` writes.
-            Some(RawSlot::At { offset, fill }) => unsafe { fill(p, self.base.add(*offset)) },
-            Some(RawSlot::Str(v)) => const_str(p, v),
-            Some(RawSlot::Int(v)) => const_int(p, *v),
-            None => Ok(()),
-        }
-    }
-}
-
 /// Where a type's slots struct `S` keeps one declared member, and what decodes it there: an
-/// entry of the table [`object_slots`] walks, one per key of the type's [`Table`], in its
+/// entry of the table [`object()`] walks, one per key of the type's [`Table`], in its
 /// order. Made by [`slot!`](crate::slot) (a field), [`Slot::str`] or [`Slot::int`] (a
 /// constant member, checked and not stored).
 #[repr(transparent)]
@@ -252,29 +258,25 @@ unsafe fn fill_boxed<T: Decode>(p: &mut Parser<'_>, slot: *mut u8) -> Result<(),
 /// the two tables and the slots struct: the loop, and the decoder of each member type, are
 /// one copy each.
 #[inline]
-pub fn object_slots<S>(
+pub fn object<S>(
     p: &mut Parser<'_>,
-    table: &Table,
+    table: &Table<S>,
     start: Start,
     unknown: Unknown<'_>,
-    slots: &'static [Slot<S>],
     s: &mut S,
 ) -> Result<(), Error> {
-    debug_assert_eq!(slots.len(), table.keys.len(), "a slot per key");
-    // SAFETY: `Slot<S>` is `repr(transparent)` over `RawSlot`.
-    let slots =
-        unsafe { core::slice::from_raw_parts(slots.as_ptr().cast::<RawSlot>(), slots.len()) };
+    debug_assert_eq!(table.slots.len(), table.keys.len(), "a slot per key");
     let base = (s as *mut S).cast();
-    object_loop(p, table, start, unknown, Store { slots, base })
+    object_loop(p, &table.erased(), start, unknown, base)
 }
 
-/// [`object_slots`]'s loop: one copy for every type.
+/// [`object()`]'s loop: one copy for every type.
 fn object_loop(
     p: &mut Parser<'_>,
-    table: &Table,
+    table: &Erased,
     start: Start,
     unknown: Unknown<'_>,
-    field: Store,
+    base: *mut u8,
 ) -> Result<(), Error> {
     debug_assert!(table.keys.len() <= 64);
     let mut m = Members {
@@ -282,7 +284,7 @@ fn object_loop(
         seen: 0,
         envelope: start == Start::Message,
         unknown,
-        field,
+        base,
     };
     // Where the current key was read from (to read it again for an error's pointer).
     let mut key_mark;
@@ -305,8 +307,7 @@ fn object_loop(
             if let Some(i) = position(table.keys, tag) {
                 m.seen |= 1 << i;
                 if table.consts & (1 << i) == 0 {
-                    m.field
-                        .field(&mut p.at(value), i)
+                    m.field(&mut p.at(value), i)
                         .map_err(|e| e.in_key(table.keys[i]))?;
                 }
             }
@@ -330,15 +331,30 @@ fn object_loop(
 
 /// The state of one object's loop: what each member is done with.
 struct Members<'t, 'u> {
-    table: &'t Table,
+    table: &'t Erased,
     seen: u64,
     /// `jsonrpc` and `id` are the message's ([`Start::Message`]).
     envelope: bool,
     unknown: Unknown<'u>,
-    field: Store,
+    /// The slots struct `table.slots` describes, erased.
+    base: *mut u8,
 }
 
 impl Members<'_, '_> {
+    /// The member at `index` decoded into its slot (a constant: checked).
+    #[inline]
+    fn field(&mut self, p: &mut Parser<'_>, index: usize) -> Result<(), Error> {
+        match self.table.slots.get(index) {
+            // SAFETY: `base` is the `S` the table was made for (`object`), borrowed
+            // mutably for the loop; `Slot::at` and `Slot::boxed` promise that `offset` is
+            // that of a field of `S` of the type `fill` writes.
+            Some(RawSlot::At { offset, fill }) => unsafe { fill(p, self.base.add(*offset)) },
+            Some(RawSlot::Str(v)) => const_str(p, v),
+            Some(RawSlot::Int(v)) => const_int(p, *v),
+            None => Ok(()),
+        }
+    }
+
     /// One member, its key read (`key`: its index, or the key when undeclared; `key_mark`:
     /// where the key was read from), its value next.
     fn member(
@@ -356,7 +372,7 @@ impl Members<'_, '_> {
                     return Err(p.repeated(key).in_key(key));
                 }
                 self.seen |= bit;
-                self.field.field(p, i).map_err(|e| e.in_key(table.keys[i]))
+                self.field(p, i).map_err(|e| e.in_key(table.keys[i]))
             }
             Err(key) if self.envelope && (key == "jsonrpc" || key == "id") => p.skip(),
             Err(key) => match &mut self.unknown {
@@ -398,7 +414,7 @@ impl Members<'_, '_> {
 }
 
 #[inline]
-fn lookup(table: &Table, key: Option<&str>) -> Option<Result<usize, String>> {
+fn lookup(table: &Erased, key: Option<&str>) -> Option<Result<usize, String>> {
     key.map(|k| index_or_key(table.keys, k))
 }
 
@@ -411,7 +427,7 @@ pub(super) fn tag_met() -> Error {
 
 /// Every required member not seen, named at once.
 #[cold]
-fn missing(p: &Parser<'_>, table: &Table, seen: u64) -> Error {
+fn missing(p: &Parser<'_>, table: &Erased, seen: u64) -> Error {
     let missing: Vec<&str> = (0..table.keys.len())
         .filter(|&i| table.required & !seen & (1 << i) != 0)
         .map(|i| table.keys[i])
@@ -426,7 +442,7 @@ fn missing(p: &Parser<'_>, table: &Table, seen: u64) -> Error {
 
 /// serde's wording for an unknown field.
 #[cold]
-fn denied(p: &Parser<'_>, table: &Table, key: &str) -> Error {
+fn denied(p: &Parser<'_>, table: &Erased, key: &str) -> Error {
     let message = match table.keys {
         [] => format!("unknown member `{key}`, there are no members"),
         [one] => format!("unknown member `{key}`, expected `{one}`"),

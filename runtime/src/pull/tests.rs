@@ -21,11 +21,18 @@ struct Tool {
 
 impl DecodeObject for Tool {
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static TABLE: Table = Table {
+        static TABLE: Table<Slots> = Table {
             expecting: "a Tool object",
             keys: &["name", "title", "tags", "size", "kind"],
             required: 0b10101,
             consts: 0,
+            slots: &[
+                slot!(Slots, name),
+                slot!(Slots, title),
+                slot!(Slots, tags),
+                slot!(Slots, size),
+                Slot::str("tool"),
+            ],
         };
         #[derive(Default)]
         struct Slots {
@@ -35,16 +42,9 @@ impl DecodeObject for Tool {
             tags: Option<Vec<String>>,
             size: Option<u64>,
         }
-        static SLOTS: &[Slot<Slots>] = &[
-            slot!(Slots, name),
-            slot!(Slots, title),
-            slot!(Slots, tags),
-            slot!(Slots, size),
-            Slot::str("tool"),
-        ];
         let mut s = Slots::default();
         let mut extra = crate::Extra::new();
-        object_slots(p, &TABLE, start, Unknown::Keep(&mut extra), SLOTS, &mut s)?;
+        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
         Ok(Tool {
             name: required(s.name, "name")?,
             title: s.title.flatten(),
@@ -64,20 +64,20 @@ struct Strict {
 
 impl Decode for Strict {
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static TABLE: Table = Table {
+        static TABLE: Table<Slots> = Table {
             expecting: "a Strict object",
             keys: &["a", "b"],
             required: 0b01,
             consts: 0,
+            slots: &[slot!(Slots, a), slot!(Slots, b)],
         };
         #[derive(Default)]
         struct Slots {
             a: Option<i64>,
             b: Option<bool>,
         }
-        static SLOTS: &[Slot<Slots>] = &[slot!(Slots, a), slot!(Slots, b)];
         let mut s = Slots::default();
-        object_slots(p, &TABLE, Start::Value, Unknown::Deny, SLOTS, &mut s)?;
+        object(p, &TABLE, Start::Value, Unknown::Deny, &mut s)?;
         Ok(Strict {
             a: required(s.a, "a")?,
             b: s.b,
@@ -94,17 +94,17 @@ struct Counts {
 
 impl Decode for Counts {
     fn decode(p: &mut Parser<'_>) -> Result<Self, Error> {
-        static TABLE: Table = Table {
+        static TABLE: Table<Slots> = Table {
             expecting: "a Counts object",
             keys: &["total"],
             required: 1,
             consts: 0,
+            slots: &[slot!(Slots, total)],
         };
         #[derive(Default)]
         struct Slots {
             total: Option<i64>,
         }
-        static SLOTS: &[Slot<Slots>] = &[slot!(Slots, total)];
         let mut s = Slots::default();
         let mut rest = IndexMap::new();
         let mut typed = |p: &mut Parser<'_>, key: String| {
@@ -112,7 +112,7 @@ impl Decode for Counts {
             Ok(())
         };
         let unknown = Unknown::Typed(&mut typed);
-        object_slots(p, &TABLE, Start::Value, unknown, SLOTS, &mut s)?;
+        object(p, &TABLE, Start::Value, unknown, &mut s)?;
         Ok(Counts {
             total: required(s.total, "total")?,
             rest,
@@ -128,20 +128,20 @@ struct Text {
 
 impl DecodeObject for Text {
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static TABLE: Table = Table {
+        static TABLE: Table<Slots> = Table {
             expecting: "a TextContent object",
             keys: &["text", "type"],
             required: 0b11,
             consts: 0,
+            slots: &[slot!(Slots, text), Slot::str("text")],
         };
         #[derive(Default)]
         struct Slots {
             text: Option<String>,
         }
-        static SLOTS: &[Slot<Slots>] = &[slot!(Slots, text), Slot::str("text")];
         let mut s = Slots::default();
         let mut extra = crate::Extra::new();
-        object_slots(p, &TABLE, start, Unknown::Keep(&mut extra), SLOTS, &mut s)?;
+        object(p, &TABLE, start, Unknown::Keep(&mut extra), &mut s)?;
         Ok(Text {
             text: required(s.text, "text")?,
             extra,
@@ -157,21 +157,20 @@ struct Image {
 
 impl DecodeObject for Image {
     fn decode_object(p: &mut Parser<'_>, start: Start) -> Result<Self, Error> {
-        static TABLE: Table = Table {
+        static TABLE: Table<Slots> = Table {
             expecting: "an ImageContent object",
             keys: &["data", "mimeType", "type"],
             required: 0b111,
             consts: 0,
+            slots: &[slot!(Slots, data), slot!(Slots, mime), Slot::str("image")],
         };
         #[derive(Default)]
         struct Slots {
             data: Option<String>,
             mime: Option<String>,
         }
-        static SLOTS: &[Slot<Slots>] =
-            &[slot!(Slots, data), slot!(Slots, mime), Slot::str("image")];
         let mut s = Slots::default();
-        object_slots(p, &TABLE, start, Unknown::Deny, SLOTS, &mut s)?;
+        object(p, &TABLE, start, Unknown::Deny, &mut s)?;
         Ok(Image {
             data: required(s.data, "data")?,
             mime: required(s.mime, "mimeType")?,
@@ -223,28 +222,29 @@ enum Elicit {
 }
 
 fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
-    static URL: Table = Table {
+    static URL: Table<UrlSlots> = Table {
         expecting: "a Url object",
         keys: &["url", "message", "mode"],
         required: 0b111,
         consts: 0b100,
+        slots: &[
+            slot!(UrlSlots, url),
+            slot!(UrlSlots, message),
+            Slot::str("url"),
+        ],
     };
-    static FORM: Table = Table {
+    static FORM: Table<FormSlots> = Table {
         expecting: "a Form object",
         keys: &["message", "mode"],
         required: 0b01,
         consts: 0,
+        slots: &[slot!(FormSlots, message), slot!(FormSlots, mode)],
     };
     #[derive(Default)]
     struct UrlSlots {
         url: Option<String>,
         message: Option<String>,
     }
-    static URL_SLOTS: &[Slot<UrlSlots>] = &[
-        slot!(UrlSlots, url),
-        slot!(UrlSlots, message),
-        Slot::str("url"),
-    ];
     /// The `mode` of a form: its index in `["form"]`.
     struct Mode(usize);
     impl Decode for Mode {
@@ -258,11 +258,10 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
         // `null` reads as absent, as generated optional members do.
         mode: Option<Option<Mode>>,
     }
-    static FORM_SLOTS: &[Slot<FormSlots>] = &[slot!(FormSlots, message), slot!(FormSlots, mode)];
     let variant = &mut |p: &mut Parser<'_>, tag: Tag, start: Start| match tag {
         Tag::Known(0) => {
             let mut s = UrlSlots::default();
-            object_slots(p, &URL, start, Unknown::Deny, URL_SLOTS, &mut s)?;
+            object(p, &URL, start, Unknown::Deny, &mut s)?;
             Ok(Elicit::Url {
                 url: required(s.url, "url")?,
                 message: required(s.message, "message")?,
@@ -270,7 +269,7 @@ fn elicit(p: &mut Parser<'_>, guess: bool) -> Result<Elicit, Error> {
         }
         Tag::Known(_) | Tag::Absent => {
             let mut s = FormSlots::default();
-            object_slots(p, &FORM, start, Unknown::Deny, FORM_SLOTS, &mut s)?;
+            object(p, &FORM, start, Unknown::Deny, &mut s)?;
             Ok(Elicit::Form {
                 message: required(s.message, "message")?,
                 mode: s.mode.flatten().map(|m| m.0),
@@ -339,11 +338,12 @@ impl Decode for Resource {
             common: &[],
         };
         let one = |q: &mut Parser<'_>, slot: &'static str| -> Result<String, Error> {
-            static TABLE: Table = Table {
+            static TABLE: Table<Slots> = Table {
                 expecting: "a ResourceContents",
                 keys: &["uri", "text", "blob"],
                 required: 0b001,
                 consts: 0,
+                slots: &[slot!(Slots, uri), slot!(Slots, text), slot!(Slots, blob)],
             };
             #[derive(Default)]
             struct Slots {
@@ -351,10 +351,8 @@ impl Decode for Resource {
                 text: Option<String>,
                 blob: Option<String>,
             }
-            static SLOTS: &[Slot<Slots>] =
-                &[slot!(Slots, uri), slot!(Slots, text), slot!(Slots, blob)];
             let mut s = Slots::default();
-            object_slots(q, &TABLE, Start::Value, Unknown::Deny, SLOTS, &mut s)?;
+            object(q, &TABLE, Start::Value, Unknown::Deny, &mut s)?;
             required(if slot == "text" { s.text } else { s.blob }, slot)
         };
         let mut scores = [None; 2];
